@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Modules as PRODUCT.md lays them out: the core knows nothing of Lua, the bridge nothing of plugins,
+// the CLI only wires modules together.
+let package = Package(
+    name: "Scrim",
+    products: [
+        .executable(name: "scrim", targets: ["scrim"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "LuaSystem",
+            path: "Sources/LuaSystem",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"])]
+        ),
+        .target(name: "CLua", dependencies: ["LuaSystem"]),
+        .target(name: "ScrimCore"),
+        .target(name: "ScrimLua", dependencies: ["CLua", "ScrimCore"]),
+        .executableTarget(name: "scrim", dependencies: ["ScrimLua", "ScrimCore"]),
+        .executableTarget(name: "ScrimBench", dependencies: ["CLua", "ScrimLua", "ScrimCore"]),
+        .testTarget(name: "ScrimCoreTests", dependencies: ["ScrimCore"]),
+        .testTarget(name: "ScrimLuaTests", dependencies: ["ScrimLua", "CLua", "ScrimCore"]),
+        .testTarget(name: "ScrimCLITests", dependencies: []),
+    ],
+    swiftLanguageModes: [.v5]
+)
