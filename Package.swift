@@ -22,7 +22,7 @@ let package = Package(
         .executableTarget(name: "ScrimBench", dependencies: ["CLua", "ScrimLua", "ScrimCore"]),
         .testTarget(name: "ScrimCoreTests", dependencies: ["ScrimCore"]),
         .testTarget(name: "ScrimLuaTests", dependencies: ["ScrimLua", "CLua", "ScrimCore"]),
-        .testTarget(name: "ScrimCLITests", dependencies: []),
+        .testTarget(name: "ScrimCLITests", dependencies: ["scrim"]),
     ],
     swiftLanguageModes: [.v5]
 )

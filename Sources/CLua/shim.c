@@ -1,0 +1,426 @@
+/* The C side of the bridge: allocator, count hook, message handler, trampolines. See CLua.h. */
+#include "CLua.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* Every Swift object a userdata holds carries the owning state's limits as a tag: no other
+   userdata (io's files, a C module's) can have it, so scrim_toobject never misreads one. */
+typedef struct ScrimBox {
+  void *object;
+  const void *owner;
+} ScrimBox;
+
+static scrim_HostDispatch host_dispatch;
+static scrim_HostRelease host_release;
+static const char hostfn_meta = 0; /* registry key of the metatable of host-function boxes */
+
+void scrim_setup(scrim_HostDispatch dispatch, scrim_HostRelease release) {
+  host_dispatch = dispatch;
+  host_release = release;
+}
+
+double scrim_monotonic(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+ScrimLimits *scrim_limits(lua_State *L) {
+  return *(ScrimLimits **)lua_getextraspace(L);
+}
+
+static void *scrim_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  ScrimLimits *lim = (ScrimLimits *)ud;
+  size_t old = ptr ? osize : 0;
+  if (nsize == 0) {
+    free(ptr);
+    lim->used -= old;
+    return NULL;
+  }
+  if (lim->limit && lim->refusable && nsize > old && lim->used - old + nsize > lim->limit)
+    return NULL; /* Lua turns this into "not enough memory" */
+  void *p = realloc(ptr, nsize);
+  if (p == NULL) {
+    if (!lim->refusable) { /* a Lua memory error now would unwind Swift frames */
+      fputs("scrim: out of memory\n", stderr);
+      abort();
+    }
+    return NULL;
+  }
+  lim->used = lim->used - old + nsize;
+  if (lim->used > lim->peak) lim->peak = lim->used;
+  return p;
+}
+
+static void raise_here(lua_State *L, const char *msg) {
+  luaL_where(L, 0);
+  lua_pushstring(L, msg);
+  lua_concat(L, 2);
+  lua_error(L);
+}
+
+#define HOOK_COUNT 1000
+
+/* Runs every HOOK_COUNT VM instructions: the wall-clock budget starts at the first check of an entry.
+   Once the budget is spent (or Ctrl-C came), the hook fires at every instruction and raises again,
+   so a script cannot catch the error with pcall and go on: it unwinds to the outermost entry. */
+static void count_hook(lua_State *L, lua_Debug *ar) {
+  (void)ar;
+  ScrimLimits *lim = scrim_limits(L);
+  if (lim->interrupted && lim->depth > 0) lim->stopping = 2;
+  if (!lim->stopping && lim->budget > 0 && lim->depth > 0) {
+    double now = scrim_monotonic();
+    if (lim->deadline == 0)
+      lim->deadline = now + lim->budget;
+    else if (now > lim->deadline)
+      lim->stopping = 1;
+  }
+  if (!lim->stopping) {
+    if (lua_gethookcount(L) != HOOK_COUNT) lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_COUNT);
+    return;
+  }
+  if (lua_gethookcount(L) != 1) lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
+  if (lim->stopping == 2) {
+    raise_here(L, "interrupted");
+  } else {
+    char msg[96];
+    snprintf(msg, sizeof msg, "exceeded the time budget of %g s", lim->budget);
+    lim->budgetExceeded = 1;
+    raise_here(L, msg);
+  }
+}
+
+static int panic(lua_State *L) {
+  const char *msg = lua_tostring(L, -1);
+  fprintf(stderr, "scrim: unprotected Lua error (bug): %s\n", msg ? msg : "?");
+  abort();
+  return 0;
+}
+
+static void warn_on(void *ud, const char *msg, int tocont);
+static void warn_cont(void *ud, const char *msg, int tocont);
+static void warn_off(void *ud, const char *msg, int tocont) {
+  lua_State *L = (lua_State *)ud;
+  if (!tocont && strcmp(msg, "@on") == 0) lua_setwarnf(L, warn_on, L);
+}
+static void warn_cont(void *ud, const char *msg, int tocont) {
+  lua_State *L = (lua_State *)ud;
+  fputs(msg, stderr);
+  if (!tocont) {
+    fputs("\n", stderr);
+    lua_setwarnf(L, warn_on, L);
+  }
+}
+/* Warnings (errors in __gc, warn()) are on by default: a failing finalizer should not be silent. */
+static void warn_on(void *ud, const char *msg, int tocont) {
+  lua_State *L = (lua_State *)ud;
+  if (!tocont && *msg == '@') {
+    if (strcmp(msg, "@off") == 0) lua_setwarnf(L, warn_off, L);
+    return;
+  }
+  fputs("Lua warning: ", stderr);
+  warn_cont(ud, msg, tocont);
+}
+
+static int hostfn_gc(lua_State *L) {
+  void **box = (void **)lua_touserdata(L, 1);
+  if (box && *box) {
+    void *fn = *box;
+    *box = NULL;
+    host_release(fn);
+  }
+  return 0;
+}
+
+lua_State *scrim_newstate(ScrimLimits *limits) {
+  lua_State *L = lua_newstate(scrim_alloc, limits);
+  if (L == NULL) return NULL;
+  *(ScrimLimits **)lua_getextraspace(L) = limits;
+  lua_atpanic(L, panic);
+  lua_setwarnf(L, warn_on, L);
+  lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_COUNT);
+  lua_newtable(L);
+  lua_pushcfunction(L, hostfn_gc);
+  lua_setfield(L, -2, "__gc");
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &hostfn_meta);
+  return L;
+}
+
+/* The message handler of every protected call: message plus traceback, built in C so that it
+   works with `debug` removed from the state. */
+static int msghandler(lua_State *L) {
+  const char *msg = lua_tostring(L, 1);
+  if (msg == NULL) {
+    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+      msg = lua_tostring(L, -1);
+    else
+      msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+  }
+  luaL_traceback(L, L, msg, 1);
+  return 1;
+}
+
+int scrim_pcall(lua_State *L, int nargs, int nresults) {
+  ScrimLimits *lim = scrim_limits(L);
+  int base = lua_gettop(L) - nargs;
+  lua_pushcfunction(L, msghandler);
+  lua_rotate(L, base, 1);
+  int refusable = lim->refusable;
+  lim->refusable = 1;
+  if (lim->depth++ == 0) {
+    lim->deadline = 0;
+    lim->budgetExceeded = 0;
+  }
+  int status = lua_pcall(L, nargs, nresults, base);
+  if (--lim->depth == 0 && lim->stopping) {
+    lim->stopping = 0;
+    lim->interrupted = 0;
+    lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_COUNT);
+  }
+  lim->refusable = refusable;
+  lua_rotate(L, base, -1);
+  lua_pop(L, 1);
+  return status;
+}
+
+int scrim_loadbuffer(lua_State *L, const char *buff, size_t size, const char *chunkname) {
+  return luaL_loadbufferx(L, buff, size, chunkname, "t");
+}
+
+int scrim_loadfile(lua_State *L, const char *path) {
+  return luaL_loadfilex(L, path, "t");
+}
+
+static int call_host(lua_State *L, void *fn) {
+  ScrimLimits *lim = scrim_limits(L);
+  int refusable = lim->refusable;
+  lim->refusable = 0;
+  int n = host_dispatch(L, fn);
+  lim->refusable = refusable;
+  return n;
+}
+
+static int host_trampoline(lua_State *L) {
+  void **box = (void **)lua_touserdata(L, lua_upvalueindex(1));
+  int n = call_host(L, *box);
+  if (n < 0) return lua_error(L); /* Swift has returned: raising is safe now */
+  return n;
+}
+
+void scrim_pushhostfunction(lua_State *L, void *fn) {
+  void **box = (void **)lua_newuserdatauv(L, sizeof(void *), 0);
+  *box = fn;
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &hostfn_meta);
+  lua_setmetatable(L, -2);
+  lua_pushcclosure(L, host_trampoline, 1);
+}
+
+void scrim_pushhostpointer(lua_State *L, void *fn) {
+  lua_pushlightuserdata(L, fn);
+}
+
+void *scrim_newobject(lua_State *L, void *object, int nuv) {
+  ScrimBox *box = (ScrimBox *)lua_newuserdatauv(L, sizeof(ScrimBox), nuv);
+  box->object = object;
+  box->owner = scrim_limits(L);
+  return box;
+}
+
+void *scrim_toobject(lua_State *L, int idx) {
+  if (lua_type(L, idx) != LUA_TUSERDATA || lua_rawlen(L, idx) != sizeof(ScrimBox)) return NULL;
+  ScrimBox *box = (ScrimBox *)lua_touserdata(L, idx);
+  return box->owner == scrim_limits(L) ? box->object : NULL;
+}
+
+static int object_gc(lua_State *L) {
+  void *object = scrim_toobject(L, 1);
+  if (object) {
+    ((ScrimBox *)lua_touserdata(L, 1))->object = NULL; /* a resurrected box never releases twice */
+    ScrimLimits *lim = scrim_limits(L);
+    int refusable = lim->refusable;
+    lim->refusable = 0; /* deinit may run Swift code that uses the state */
+    host_release(object);
+    lim->refusable = refusable;
+  }
+  return 0;
+}
+
+/* The class name of one of our objects (its metatable's __name), for messages. */
+static const char *class_name(lua_State *L, int idx) {
+  const char *name = "object";
+  if (luaL_getmetafield(L, idx, "__name") != LUA_TNIL) {
+    if (lua_type(L, -1) == LUA_TSTRING) name = lua_tostring(L, -1);
+    lua_pop(L, 1); /* the metatable keeps the string alive */
+  }
+  return name;
+}
+
+static int object_eq(lua_State *L) {
+  void *a = scrim_toobject(L, 1), *b = scrim_toobject(L, 2);
+  lua_pushboolean(L, a != NULL && a == b);
+  return 1;
+}
+
+/* __index: methods and static values first, then property getters (Swift), then the
+   instance's own table of fields (user value 1), if it has one. */
+static int index_dispatch(lua_State *L) {
+  lua_settop(L, 2);
+  lua_pushvalue(L, 2);
+  if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
+  lua_pop(L, 1);
+  lua_pushvalue(L, 2);
+  if (lua_rawget(L, lua_upvalueindex(2)) == LUA_TLIGHTUSERDATA) {
+    void *getter = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    int n = call_host(L, getter);
+    if (n < 0) return lua_error(L);
+    return n;
+  }
+  lua_pop(L, 1);
+  if (lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
+    lua_pushvalue(L, 2);
+    lua_gettable(L, -2);
+    return 1;
+  }
+  lua_pushnil(L);
+  return 1;
+}
+
+/* __newindex: property setters (Swift), else the instance's field table; anything else is an
+   error naming the class and the field, so a typo never silently does nothing. */
+static int newindex_dispatch(lua_State *L) {
+  lua_settop(L, 3);
+  lua_pushvalue(L, 2);
+  if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TLIGHTUSERDATA) {
+    void *setter = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    int n = call_host(L, setter);
+    if (n < 0) return lua_error(L);
+    return 0;
+  }
+  lua_pop(L, 1);
+  if (lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, 3);
+    lua_settable(L, -3);
+    return 0;
+  }
+  lua_pop(L, 1);
+  lua_pushvalue(L, 2);
+  if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL) {
+    luaL_where(L, 1);
+    lua_pushfstring(L, "field '%s' of %s is read-only", lua_tostring(L, 2), class_name(L, 1));
+    lua_concat(L, 2);
+    return lua_error(L);
+  }
+  luaL_where(L, 1);
+  if (lua_type(L, 2) == LUA_TSTRING)
+    lua_pushfstring(L, "%s has no field '%s'", class_name(L, 1), lua_tostring(L, 2));
+  else
+    lua_pushfstring(L, "%s has no field of type %s", class_name(L, 1), luaL_typename(L, 2));
+  lua_concat(L, 2);
+  return lua_error(L);
+}
+
+void scrim_setclassmetamethods(lua_State *L, int mt, int methods, int getters, int setters) {
+  mt = lua_absindex(L, mt);
+  methods = lua_absindex(L, methods);
+  getters = lua_absindex(L, getters);
+  setters = lua_absindex(L, setters);
+  lua_pushcfunction(L, object_gc);
+  lua_setfield(L, mt, "__gc");
+  lua_pushcfunction(L, object_eq);
+  lua_setfield(L, mt, "__eq");
+  lua_pushvalue(L, methods);
+  lua_pushvalue(L, getters);
+  lua_pushcclosure(L, index_dispatch, 2);
+  lua_setfield(L, mt, "__index");
+  /* upvalue 2 of __newindex: the getters, to tell a read-only property from an unknown field */
+  lua_pushvalue(L, setters);
+  lua_pushvalue(L, getters);
+  lua_pushcclosure(L, newindex_dispatch, 2);
+  lua_setfield(L, mt, "__newindex");
+}
+
+static int getfield_k(lua_State *L) {
+  lua_gettable(L, 1);
+  return 1;
+}
+
+int scrim_pgetfield(lua_State *L, int idx, const char *k) {
+  idx = lua_absindex(L, idx);
+  lua_pushcfunction(L, getfield_k);
+  lua_pushvalue(L, idx);
+  lua_pushstring(L, k);
+  return scrim_pcall(L, 2, 1);
+}
+
+/* Inside the protected call: [obj, name, args...] -> obj[name](obj, args...) */
+static int method_k(lua_State *L) {
+  int n = lua_gettop(L);
+  lua_pushvalue(L, 2);
+  lua_gettable(L, 1);
+  lua_replace(L, 2);                 /* [obj, fn, args...] */
+  lua_pushvalue(L, 1);
+  lua_pushvalue(L, 2);
+  lua_replace(L, 1);
+  lua_replace(L, 2);                 /* [fn, obj, args...] */
+  lua_call(L, n - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+int scrim_pcallmethod(lua_State *L, int obj, const char *name, int nargs, int nresults) {
+  obj = lua_absindex(L, obj);
+  int base = lua_gettop(L) - nargs + 1;
+  lua_pushcfunction(L, method_k);
+  lua_pushvalue(L, obj);
+  lua_pushstring(L, name);
+  lua_rotate(L, base, 3); /* [method_k, obj, name, args...] */
+  return scrim_pcall(L, nargs + 2, nresults);
+}
+
+void scrim_where(lua_State *L, int level) {
+  luaL_where(L, level);
+}
+
+static int load_t(lua_State *L) {
+  lua_settop(L, 4);
+  lua_pushliteral(L, "t");
+  lua_replace(L, 3);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_rotate(L, 1, 1);
+  lua_call(L, 4, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+static int loadfile_t(lua_State *L) {
+  lua_settop(L, 3);
+  lua_pushliteral(L, "t");
+  lua_replace(L, 2);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_rotate(L, 1, 1);
+  lua_call(L, 3, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+static int dofile_t(lua_State *L) {
+  const char *fname = luaL_optstring(L, 1, NULL);
+  lua_settop(L, 1);
+  if (luaL_loadfilex(L, fname, "t") != LUA_OK) return lua_error(L);
+  lua_call(L, 0, LUA_MULTRET);
+  return lua_gettop(L) - 1;
+}
+
+void scrim_textonly(lua_State *L) {
+  lua_getglobal(L, "load");
+  lua_pushcclosure(L, load_t, 1);
+  lua_setglobal(L, "load");
+  lua_getglobal(L, "loadfile");
+  lua_pushcclosure(L, loadfile_t, 1);
+  lua_setglobal(L, "loadfile");
+  lua_pushcfunction(L, dofile_t);
+  lua_setglobal(L, "dofile");
+}

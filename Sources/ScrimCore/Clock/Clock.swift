@@ -1,0 +1,265 @@
+/// The run loop and its virtual clock: one scheduler for timers, frame steps, animation completions and
+/// next-turn work, with time moved by hand (`advance`, `settle`) or from the wall clock (`advanceToWallClock`).
+///
+/// Within one `advance`, events run in time order. At equal times: due timers first (in scheduling order), then the
+/// frame step, then the work it queued (completions of animations that ended in that frame). After every event the
+/// run loop takes one turn: the next-turn work queued before the turn began runs, in order; work queued during a
+/// turn waits for the next one. Frames fall at whole multiples of 1 / `frameRate` and are stepped only while
+/// something animates or observes frames. An error thrown by any action goes to `onError` and the loop goes on.
+public final class Clock {
+    /// The virtual time, in seconds since the clock was made.
+    public private(set) var now: Seconds = 0
+
+    /// Frames per second of the virtual display; values ≤ 0 or not finite are ignored.
+    public var frameRate: Double = 60 {
+        didSet {
+            if !(frameRate > 0 && frameRate.isFinite) { frameRate = oldValue }
+            lastFrameIndex = frameIndex(at: now)
+        }
+    }
+
+    /// Receives errors thrown by timers and next-turn work, with what was running (`timer due at 2 s`).
+    public var onError: (Error, String) -> Void = { error, context in
+        writeToStandardError("scrim: error in \(context): \(ErrorReport.message(of: error))\n")
+    }
+
+    /// Reads the wall clock, in seconds from an arbitrary start; replaceable for tests of real-time mode.
+    public var wallClock: () -> Seconds = Clock.monotonicSeconds
+
+    /// Times closer than this are the same instant (sums of frame intervals drift by a few ulps).
+    static let timeTolerance = 1e-9
+
+    weak var animationEngine: AnimationEngine?
+    private var timers = MinHeap<ScheduledTask>()
+    private var liveTimerCount = 0
+    private var turnQueue: [(description: String, action: () throws -> Void)] = []
+    private var pendingWork: [PendingWork] = []
+    private var frameObservers: [FrameObservation] = []
+    private var lastFrameIndex = 0
+    private var sequence = 0
+    private var realTimeAnchor: (wall: Seconds, virtual: Seconds)?
+
+    public init(frameRate: Double = 60) {
+        if frameRate > 0 && frameRate.isFinite { self.frameRate = frameRate }
+    }
+
+    // MARK: Scheduling
+
+    /// Runs `action` once, `delay` seconds from now (negative or NaN counts as 0); `label` names it in `settle`.
+    @discardableResult
+    public func schedule(after delay: Seconds, label: String? = nil, _ action: @escaping () throws -> Void) -> ScheduledTask {
+        sequence += 1
+        let due = now + (delay > 0 ? delay : 0)
+        let task = ScheduledTask(dueTime: due, label: label, sequence: sequence, clock: self, action: action)
+        timers.insert(task)
+        liveTimerCount += 1
+        return task
+    }
+
+    /// Runs `action` on the next turn of the run loop, at the current time: at the start of the next `advance` or
+    /// `settle` (even `advance(by: 0)`), or right after the event that is running now.
+    public func runNextTurn(description: String = "next-turn work", _ action: @escaping () throws -> Void) {
+        turnQueue.append((description, action))
+    }
+
+    /// Keeps `settle` from returning until `endPendingWork(work)`.
+    public func beginPendingWork(_ work: PendingWork) {
+        if !pendingWork.contains(where: { $0 === work }) { pendingWork.append(work) }
+    }
+
+    /// Ends what `beginPendingWork` started; does nothing if `work` is not pending.
+    public func endPendingWork(_ work: PendingWork) {
+        pendingWork.removeAll { $0 === work }
+    }
+
+    /// Calls `observer` after every frame step with the frame's time (for live rendering); frames are stepped
+    /// while any observation is active. Keep the observation and call `cancel()` to stop.
+    public func observeFrames(_ observer: @escaping (Seconds) -> Void) -> FrameObservation {
+        let observation = FrameObservation(clock: self, observer: observer)
+        frameObservers.append(observation)
+        return observation
+    }
+
+    func removeFrameObservation(_ observation: FrameObservation) {
+        frameObservers.removeAll { $0 === observation }
+    }
+
+    func timerDidEnd() {
+        liveTimerCount -= 1
+    }
+
+    // MARK: State
+
+    /// Whether nothing is pending: no timers, no running animations, no next-turn work, no registered pending work.
+    public var isIdle: Bool {
+        turnQueue.isEmpty && liveTimerCount == 0 && (animationEngine?.runningCount ?? 0) == 0 && pendingWork.isEmpty
+    }
+
+    /// What keeps the clock from being idle, as `settle` names it: animations, then timers (by due time),
+    /// then pending work, then next-turn work.
+    public var pendingDescriptions: [String] {
+        var result = animationEngine?.pendingDescriptions ?? []
+        let live = timers.elements.filter(\.isPending).sorted {
+            $0.dueTime < $1.dueTime || ($0.dueTime == $1.dueTime && $0.sequence < $1.sequence)
+        }
+        result += live.map(\.description)
+        result += pendingWork.map(\.pendingDescription)
+        result += turnQueue.map(\.description)
+        return result
+    }
+
+    /// The pending timers, earliest first.
+    public var pendingTimers: [ScheduledTask] {
+        timers.elements.filter(\.isPending).sorted {
+            $0.dueTime < $1.dueTime || ($0.dueTime == $1.dueTime && $0.sequence < $1.sequence)
+        }
+    }
+
+    // MARK: Moving time
+
+    /// Moves time forward by `seconds` (negative counts as 0), running everything due on the way in time order.
+    public func advance(by seconds: Seconds) {
+        advance(to: now + (seconds > 0 ? seconds : 0))
+    }
+
+    /// Moves time forward to `time` (nothing moves back; a time that is not finite counts as now), running
+    /// everything due on the way in time order.
+    public func advance(to time: Seconds) {
+        let target = time.isFinite ? max(now, time) : now
+        runTurn()
+        while let next = nextEvent(), next.time <= target + Clock.timeTolerance {
+            now = max(now, min(next.time, target))
+            if let task = next.timer {
+                timers.removeFirst()
+                run(task)
+            } else {
+                lastFrameIndex += 1
+                stepFrame()
+            }
+            runTurn()
+        }
+        // An action may have advanced the clock itself (a nested `settle`); time never goes back.
+        now = max(now, target)
+    }
+
+    /// Advances until nothing is pending and returns the seconds advanced; throws `SettleError` (naming what is
+    /// still pending) if that takes longer than `timeout`, leaving the clock `timeout` seconds later. A timeout that
+    /// is not finite counts as the default 10 s, so that settle always ends.
+    @discardableResult
+    public func settle(timeout: Seconds = 10) throws -> Seconds {
+        let timeout = timeout.isFinite ? max(0, timeout) : 10
+        let start = now
+        let deadline = now + timeout
+        var turnsAtSameTime = 0
+        while true {
+            if !turnQueue.isEmpty {
+                runTurn()
+                turnsAtSameTime += 1
+                if turnsAtSameTime > 100_000 {
+                    throw SettleError(elapsed: now - start, pending: pendingDescriptions)
+                }
+                continue
+            }
+            if isIdle { return now - start }
+            guard let next = nextEvent(forSettling: true), next.time <= deadline + Clock.timeTolerance else {
+                advance(to: deadline)
+                if isIdle { return now - start }
+                throw SettleError(elapsed: timeout, pending: pendingDescriptions)
+            }
+            turnsAtSameTime = 0
+            advance(to: next.time)
+        }
+    }
+
+    // MARK: Real time
+
+    /// Starts (or restarts) tying virtual time to the wall clock from now on.
+    public func startRealTime() {
+        realTimeAnchor = (wallClock(), now)
+    }
+
+    /// Stops tying virtual time to the wall clock.
+    public func stopRealTime() {
+        realTimeAnchor = nil
+    }
+
+    /// Whether `startRealTime` is in effect.
+    public var isRealTime: Bool { realTimeAnchor != nil }
+
+    /// Advances to where the wall clock says virtual time should be (starting real time first if needed) and
+    /// returns the seconds advanced; the same scheduler runs everything, as in `advance`. If virtual time has been
+    /// moved past the wall clock (an explicit `advance`), the anchor moves up instead of time going back.
+    @discardableResult
+    public func advanceToWallClock() -> Seconds {
+        guard let anchor = realTimeAnchor else {
+            startRealTime()
+            return 0
+        }
+        let wall = wallClock()
+        let target = anchor.virtual + (wall - anchor.wall)
+        if target < now {
+            realTimeAnchor = (wall, now)
+            return 0
+        }
+        let before = now
+        advance(to: target)
+        return now - before
+    }
+
+    /// Seconds on the process's monotonic clock.
+    public static func monotonicSeconds() -> Seconds {
+        let elapsed = ContinuousClock.now - processStart
+        let parts = elapsed.components
+        return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
+    }
+
+    private static let processStart = ContinuousClock.now
+
+    // MARK: Internals
+
+    private var wantsFrames: Bool {
+        (animationEngine?.runningCount ?? 0) > 0 || !frameObservers.isEmpty
+    }
+
+    private func frameIndex(at time: Seconds) -> Int {
+        Int((time * frameRate + Clock.timeTolerance).rounded(.down))
+    }
+
+    /// The earliest pending event: a live timer, or the next frame if frames are wanted. Timers win ties.
+    private func nextEvent(forSettling: Bool = false) -> (time: Seconds, timer: ScheduledTask?)? {
+        while let top = timers.first, !top.isPending { timers.removeFirst() }
+        let animating = (animationEngine?.runningCount ?? 0) > 0
+        var frameTime = Double.infinity
+        if forSettling ? animating : wantsFrames {
+            // Frames skipped while nothing wanted them are past; one falling exactly on `now` is still due.
+            lastFrameIndex = max(lastFrameIndex, Int((now * frameRate - Clock.timeTolerance).rounded(.up)) - 1)
+            frameTime = Double(lastFrameIndex + 1) / frameRate
+        }
+        if let top = timers.first, top.dueTime <= frameTime + Clock.timeTolerance {
+            return (top.dueTime, top)
+        }
+        return frameTime.isFinite ? (frameTime, nil) : nil
+    }
+
+    private func run(_ task: ScheduledTask) {
+        guard let action = task.action else { return }
+        task.action = nil
+        liveTimerCount -= 1
+        do { try action() } catch { onError(error, task.description) }
+    }
+
+    private func stepFrame() {
+        animationEngine?.stepFrame(at: now)
+        for observation in frameObservers { observation.observer(now) }
+    }
+
+    /// One turn of the run loop: the work queued before it started.
+    private func runTurn() {
+        guard !turnQueue.isEmpty else { return }
+        let batch = turnQueue
+        turnQueue.removeAll(keepingCapacity: true)
+        for item in batch {
+            do { try item.action() } catch { onError(error, item.description) }
+        }
+    }
+}

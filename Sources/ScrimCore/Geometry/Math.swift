@@ -1,0 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// The few libm functions ScrimCore needs, behind one import so no other file cares which libc this is.
+@inline(__always) func cosine(_ x: Double) -> Double { cos(x) }
+@inline(__always) func sine(_ x: Double) -> Double { sin(x) }
+@inline(__always) func exponential(_ x: Double) -> Double { exp(x) }
+@inline(__always) func naturalLog(_ x: Double) -> Double { log(x) }

@@ -1,0 +1,112 @@
+/// The event bus of a runtime (LUA_API §8): named events, prioritised handlers, cancellation, error isolation.
+///
+/// Dispatch works on the handler list as it was when the emission began: a handler added during an emission first
+/// runs on the next one; a handler removed during an emission is skipped if it has not run yet. A `once` handler is
+/// removed before it runs, so a nested emission of the same event does not run it again.
+public final class HookBus {
+    @exclusivity(unchecked) private var channels: [String: HookChannel] = [:]
+    private var reportingError = false
+
+    /// Receives every reported error, after the `error` event; writes it to standard error by default.
+    public var errorSink: (ErrorReport) -> Void = { report in
+        writeToStandardError("scrim: \(report)\n")
+    }
+
+    public init() {}
+
+    deinit {
+        for channel in channels.values { channel.removeAll() }
+    }
+
+    /// Registers `handler` for `event` and returns the Hook that `remove()`s it.
+    @discardableResult
+    public func on(_ event: String, priority: Int = 0, once: Bool = false, group: String? = nil,
+                   handler: @escaping (HookEvent) throws -> Void) -> Hook {
+        let channel = channel(event)
+        let hook = Hook(event: event, priority: priority, once: once, group: group, channel: channel, handler: handler)
+        channel.add(hook)
+        return hook
+    }
+
+    /// Removes every handler registered with `group`; returns how many.
+    @discardableResult
+    public func off(group: String) -> Int {
+        var removed = 0
+        for channel in channels.values {
+            for hook in channel.hooks where hook.group == group {
+                hook.remove()
+                removed += 1
+            }
+        }
+        return removed
+    }
+
+    /// Whether `event` has any handler; lets emitters skip building fields.
+    public func hasHandlers(_ event: String) -> Bool {
+        channels[event]?.hasHandlers ?? false
+    }
+
+    /// The channel of `event`, made on first use and kept for the bus's life.
+    public func channel(_ event: String) -> HookChannel {
+        if let channel = channels[event] { return channel }
+        let channel = HookChannel(name: event)
+        channels[event] = channel
+        return channel
+    }
+
+    /// The handlers of `event`, in dispatch order.
+    public func handlers(of event: String) -> [Hook] {
+        channels[event]?.hooks ?? []
+    }
+
+    /// Runs the handlers of `name` and returns false if one of them cancelled the event (only a `cancellable`
+    /// event can be cancelled). `fields` is only evaluated if there is a handler.
+    @discardableResult
+    public func emit(_ name: String, target: AnyObject? = nil,
+                     fields: @autoclosure () -> [String: HookValue] = [:], cancellable: Bool = false) -> Bool {
+        guard let channel = channels[name], channel.hasHandlers else { return true }
+        return dispatch(channel, target: target, fields: fields(), cancellable: cancellable)
+    }
+
+    /// `emit` to a channel from `channel(_:)`, skipping the name lookup.
+    @discardableResult
+    public func emit(_ channel: HookChannel, target: AnyObject? = nil,
+                     fields: @autoclosure () -> [String: HookValue] = [:], cancellable: Bool = false) -> Bool {
+        guard channel.hasHandlers else { return true }
+        return dispatch(channel, target: target, fields: fields(), cancellable: cancellable)
+    }
+
+    private func dispatch(_ channel: HookChannel, target: AnyObject?, fields: [String: HookValue],
+                          cancellable: Bool) -> Bool {
+        var event = channel.makeEvent(target: target, fields: fields, cancellable: cancellable)
+        for hook in channel.hooks where hook.isActive {
+            if hook.once { hook.remove() }
+            do {
+                try hook.handler(event)
+            } catch {
+                report(error, context: "hook handler for \"\(event.name)\"")
+            }
+        }
+        let notCancelled = !event.isCancelled
+        channel.recycle(&event)
+        return notCancelled
+    }
+
+    /// Reports `error` (`context` says what was running): emits the `error` event with `message`, `traceback`,
+    /// `source` and `context`, then hands it to `errorSink`. An error thrown by an `error` handler goes to the sink
+    /// only, so a failing error handler cannot recurse.
+    public func report(_ error: Error, context: String) {
+        let report = ErrorReport(error: error, context: context)
+        if !reportingError, hasHandlers("error") {
+            reportingError = true
+            defer { reportingError = false }
+            emit("error", fields: [
+                "message": .string(report.message),
+                "traceback": report.traceback.map(HookValue.string) ?? .null,
+                "source": report.source.map(HookValue.string) ?? .null,
+                "context": .string(context),
+            ])
+        }
+        errorSink(report)
+    }
+}

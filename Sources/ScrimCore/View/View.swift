@@ -1,0 +1,163 @@
+/// A rectangle on screen with UIKit's view semantics: a model (what setters set and hit-testing reads), a
+/// presentation (what animations show now), a z-ordered list of subviews, and tap recognizers.
+///
+/// Coordinates: `frame` is in the superview's coordinate space; a view's own space has its origin at its top-left
+/// corner (`bounds` is always at 0, 0). `transform` is visual only: hit-testing and `convert` ignore it.
+open class View {
+    /// The name `find` and `scrim.tree()` use; nil if unnamed.
+    public var name: String?
+
+    /// Hidden views are not drawn and not hit.
+    public var isHidden = false
+    /// Views with interaction off (and their subviews) are not hit.
+    public var isUserInteractionEnabled = true
+    /// Rounded corners for rendering, in points (not animatable).
+    public var cornerRadius: Double = 0
+    /// Text drawn in the view, if any.
+    public var text: String?
+    /// Storage the layout engine may use for this view (its constraints, its variables); ScrimCore never reads it.
+    public var layoutAttachment: AnyObject?
+
+    /// The view this one is a subview of.
+    public private(set) weak var superview: View?
+    /// The subviews, back to front: the last one is on top.
+    public private(set) var subviews: [View] = []
+    /// The gesture recognizers attached to this view, in the order they were added.
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    /// Whether `setNeedsLayout` was called (or the size changed) since the last layout.
+    public private(set) var needsLayout = false
+
+    var storedFrame: Rect
+    var storedAlpha: Double = 1
+    var storedBackgroundColor: Color?
+    var storedTransform: Transform = .identity
+    /// The animations moving this view's properties now, oldest first.
+    var propertyAnimations: [PropertyAnimation] = []
+
+    /// A view called `name` at `frame`.
+    public init(name: String? = nil, frame: Rect = .zero) {
+        self.name = name
+        storedFrame = frame
+    }
+
+    // MARK: Model properties (animatable)
+
+    /// Position and size in the superview's coordinates. Animatable; a size change marks the view for layout.
+    open var frame: Rect {
+        get { storedFrame }
+        set {
+            let old = storedFrame
+            storedFrame = newValue
+            if AnimationTransaction.current != nil {
+                AnimationTransaction.record(self, .frame, old: .rect(old), new: .rect(newValue))
+            }
+            if old.width != newValue.width || old.height != newValue.height { needsLayout = true }
+        }
+    }
+
+    /// Opacity, clamped to 0…1. Animatable. Below 0.01 the view is not hit.
+    open var alpha: Double {
+        get { storedAlpha }
+        set {
+            let old = storedAlpha
+            storedAlpha = newValue.isNaN ? 0 : min(1, max(0, newValue))
+            if AnimationTransaction.current != nil {
+                AnimationTransaction.record(self, .alpha, old: .scalar(old), new: .scalar(storedAlpha))
+            }
+        }
+    }
+
+    /// The fill colour; nil draws nothing (and animates as transparent black). Animatable.
+    open var backgroundColor: Color? {
+        get { storedBackgroundColor }
+        set {
+            let old = storedBackgroundColor
+            storedBackgroundColor = newValue
+            if AnimationTransaction.current != nil {
+                AnimationTransaction.record(self, .backgroundColor, old: .color(old ?? .clear),
+                                            new: .color(newValue ?? .clear))
+            }
+        }
+    }
+
+    /// Scale, rotation and translation about the centre, applied when drawing. Animatable.
+    open var transform: Transform {
+        get { storedTransform }
+        set {
+            let old = storedTransform
+            storedTransform = newValue
+            if AnimationTransaction.current != nil {
+                AnimationTransaction.record(self, .transform, old: .transform(old), new: .transform(newValue))
+            }
+        }
+    }
+
+    /// The frame's centre in the superview's coordinates; setting it moves the frame (animatable as `frame`).
+    public var center: Point {
+        get { storedFrame.center }
+        set { frame = Rect(x: newValue.x - storedFrame.width / 2, y: newValue.y - storedFrame.height / 2,
+                           width: storedFrame.width, height: storedFrame.height) }
+    }
+
+    /// The view's own coordinate space: origin 0, 0 and the frame's size.
+    public var bounds: Rect { Rect(x: 0, y: 0, width: storedFrame.width, height: storedFrame.height) }
+
+    /// The class name `scrim.tree()` prints; a bridge may override it for script-defined classes.
+    open var className: String { String(describing: type(of: self)) }
+
+    // MARK: Hit-testing
+
+    /// The farthest descendant (or the receiver) that contains `point`, given in the receiver's coordinates, and
+    /// takes touches; nil if none. Hidden views, views with interaction off, views with alpha < 0.01 and views
+    /// being animated without `allowUserInteraction` are skipped with their subviews; a point outside a view
+    /// (`point(inside:)`) never reaches its subviews; subviews are tried front to back. Transforms are ignored.
+    open func hitTest(_ point: Point) -> View? {
+        guard takesTouches, self.point(inside: point) else { return nil }
+        for subview in subviews.reversed() {
+            let local = Point(x: point.x - subview.storedFrame.x, y: point.y - subview.storedFrame.y)
+            if let hit = subview.hitTest(local) { return hit }
+        }
+        return self
+    }
+
+    /// Whether `point`, in the receiver's coordinates, is inside it: by default, inside `bounds`.
+    open func point(inside point: Point) -> Bool {
+        bounds.contains(point)
+    }
+
+    // MARK: Layout
+
+    /// Lays out the subviews; called by `layoutIfNeeded` for views that need layout. Does nothing by default.
+    open func layoutSubviews() {}
+
+    /// Called after the view moved to a new superview (or was removed from one).
+    open func didMoveToSuperview() {}
+
+    /// Called after the view (or an ancestor) moved to a different window (or out of one).
+    open func didMoveToWindow() {}
+
+    // MARK: Hierarchy internals
+
+    func setSuperview(_ view: View?) {
+        superview = view
+    }
+
+    func mutateSubviews(_ body: (inout [View]) -> Void) {
+        body(&subviews)
+    }
+
+    func setGestureRecognizers(_ recognizers: [GestureRecognizer]) {
+        gestureRecognizers = recognizers
+    }
+
+    func setNeedsLayoutFlag(_ value: Bool) {
+        needsLayout = value
+    }
+}
+
+extension View: CustomStringConvertible {
+    /// `View(name) {x, y, w, h}`, with the class name and the model frame.
+    public var description: String {
+        "\(className)(\(name ?? "")) \(storedFrame)"
+    }
+}

@@ -1,0 +1,142 @@
+extension View {
+    /// Adds `view` on top of the subviews, moving it from its old superview (or to the top, if it is already here).
+    public func addSubview(_ view: View) throws {
+        try insert(view, at: nil)
+    }
+
+    /// Inserts `view` at 0-based `index` of the subviews (clamped to 0…count, counted after `view` left its old
+    /// place), moving it from its old superview.
+    public func insertSubview(_ view: View, at index: Int) throws {
+        try insert(view, at: index)
+    }
+
+    /// Moves `view`, a subview, to the top (the end of `subviews`); does nothing for a view that is not a subview.
+    public func bringSubviewToFront(_ view: View) {
+        guard view.superview === self, let index = subviews.firstIndex(where: { $0 === view }) else { return }
+        mutateSubviews { list in
+            list.remove(at: index)
+            list.append(view)
+        }
+    }
+
+    /// Moves `view`, a subview, to the bottom (the start of `subviews`); does nothing for a view that is not a subview.
+    public func sendSubviewToBack(_ view: View) {
+        guard view.superview === self, let index = subviews.firstIndex(where: { $0 === view }) else { return }
+        mutateSubviews { list in
+            list.remove(at: index)
+            list.insert(view, at: 0)
+        }
+    }
+
+    /// Takes the view out of its superview; does nothing if it has none. Running animations keep running.
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        let oldWindow = window
+        parent.detach(self)
+        didMoveToSuperview()
+        if oldWindow != nil { notifyMovedToWindow() }
+    }
+
+    /// The window at the root of the view's hierarchy (itself, for a window); nil if the root is not a window.
+    public var window: Window? {
+        var root = self
+        while let parent = root.superview { root = parent }
+        return root as? Window
+    }
+
+    /// Whether the view is `ancestor` or lies inside it.
+    public func isDescendant(of ancestor: View) -> Bool {
+        var current: View? = self
+        while let view = current {
+            if view === ancestor { return true }
+            current = view.superview
+        }
+        return false
+    }
+
+    /// The first descendant (not the receiver) called `name`: depth first, front to back — the topmost subview's
+    /// subtree is searched, the subview itself before its own subviews, before the next subview down.
+    public func find(_ name: String) -> View? {
+        for subview in subviews.reversed() {
+            if subview.name == name { return subview }
+            if let found = subview.find(name) { return found }
+        }
+        return nil
+    }
+
+    /// The name if it has one, else the class name; for messages.
+    public var displayName: String {
+        name.map { "\"\($0)\"" } ?? className
+    }
+
+    // MARK: Gesture recognizers
+
+    /// Attaches `recognizer` (moving it from the view it was on).
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        if let old = recognizer.view, old !== self { old.removeGestureRecognizer(recognizer) }
+        guard !gestureRecognizers.contains(where: { $0 === recognizer }) else { return }
+        setGestureRecognizers(gestureRecognizers + [recognizer])
+        recognizer.view = self
+    }
+
+    /// Detaches `recognizer`; does nothing if it is not attached here.
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+        guard gestureRecognizers.contains(where: { $0 === recognizer }) else { return }
+        setGestureRecognizers(gestureRecognizers.filter { $0 !== recognizer })
+        recognizer.view = nil
+    }
+
+    // MARK: Layout
+
+    /// Marks the view as needing layout at the next `layoutIfNeeded`.
+    public func setNeedsLayout() {
+        setNeedsLayoutFlag(true)
+    }
+
+    /// Lays out now: asks the window's `layoutEngine` (if any) to apply its layout, which assigns frames through the
+    /// ordinary setters (so inside an animation block the changes animate), then calls `layoutSubviews` on every
+    /// view of this subtree that needs layout, parents before children.
+    public func layoutIfNeeded() {
+        window?.layoutEngine?.layoutIfNeeded(self)
+        layoutSubtreeIfNeeded()
+    }
+
+    private func layoutSubtreeIfNeeded() {
+        if needsLayout {
+            setNeedsLayoutFlag(false)
+            layoutSubviews()
+        }
+        for subview in subviews { subview.layoutSubtreeIfNeeded() }
+    }
+
+    // MARK: Internals
+
+    private func insert(_ view: View, at index: Int?) throws {
+        if view === self { throw ViewHierarchyError(message: "cannot add a view as a subview of itself") }
+        if view is Window { throw ViewHierarchyError(message: "cannot add a Window as a subview") }
+        if isDescendant(of: view) {
+            throw ViewHierarchyError(message: "cannot add \(view.displayName) inside its own descendant \(displayName)")
+        }
+        let oldWindow = view.window
+        let oldSuperview = view.superview
+        oldSuperview?.detach(view)
+        mutateSubviews { list in
+            list.insert(view, at: index.map { min(max($0, 0), list.count) } ?? list.count)
+        }
+        view.setSuperview(self)
+        if oldSuperview !== self { view.didMoveToSuperview() }
+        if window !== oldWindow { view.notifyMovedToWindow() }
+    }
+
+    private func detach(_ view: View) {
+        if let index = subviews.firstIndex(where: { $0 === view }) {
+            mutateSubviews { $0.remove(at: index) }
+        }
+        view.setSuperview(nil)
+    }
+
+    private func notifyMovedToWindow() {
+        didMoveToWindow()
+        for subview in subviews { subview.notifyMovedToWindow() }
+    }
+}

@@ -1,0 +1,40 @@
+import CLua
+
+/// Which Lua class stands for which Swift class, per state; subclasses without their own entry
+/// use their nearest registered ancestor's.
+struct ClassRegistry {
+    private var classes: [ObjectIdentifier: LuaClassBase] = [:]
+
+    mutating func register(_ luaClass: LuaClassBase, for type: AnyClass) {
+        classes[ObjectIdentifier(type)] = luaClass
+    }
+
+    mutating func resolve(_ type: AnyClass) -> LuaClassBase? {
+        if let found = classes[ObjectIdentifier(type)] { return found }
+        var ancestor: AnyClass? = _getSuperclass(type)
+        while let current = ancestor {
+            if let found = classes[ObjectIdentifier(current)] {
+                classes[ObjectIdentifier(type)] = found
+                return found
+            }
+            ancestor = _getSuperclass(current)
+        }
+        return nil
+    }
+}
+
+extension LuaState {
+    /// Makes `luaClass` the Lua face of `type` (and of its subclasses without their own).
+    public func register(_ luaClass: LuaClassBase, for type: AnyClass) {
+        classes.register(luaClass, for: type)
+    }
+
+    /// Pushes an object with the Lua class registered for its type; nil when none is.
+    public func push(any object: AnyObject) {
+        if let luaClass = classes.resolve(type(of: object)) {
+            push(object: object, as: luaClass)
+        } else {
+            lua_pushnil(L)
+        }
+    }
+}

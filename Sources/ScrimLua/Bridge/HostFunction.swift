@@ -1,0 +1,57 @@
+import CLua
+
+/// A Swift function Lua can call. Lua reaches it only through the C trampoline in CLua,
+/// which raises any error after this body has returned.
+public final class HostFunction {
+    /// The name used in error messages (`bad argument #1 to 'name'`).
+    public let name: String
+    public let kind: Kind
+    let body: (LuaCall) throws -> Int32
+
+    /// How arguments are numbered and named in errors.
+    public enum Kind {
+        case function
+        /// Called as `obj:name(…)`: arguments count after `self`, as `luaL_argerror` does.
+        case method
+        /// A property's accessors, called by `__index` / `__newindex` with (object, key[, value]).
+        case getter, setter
+    }
+
+    public var isMethod: Bool { kind != .function }
+
+    public init(_ name: String, kind: Kind = .function, _ body: @escaping (LuaCall) throws -> Int32) {
+        self.name = name
+        self.kind = kind
+        self.body = body
+    }
+}
+
+/// Installed once per process: how the C trampoline enters Swift and how `__gc` releases.
+let hostBridgeInstalled: Void = {
+    scrim_setup(hostDispatch, hostRelease)
+}()
+
+private let hostRelease: scrim_HostRelease = { object in
+    Unmanaged<AnyObject>.fromOpaque(object!).release()
+}
+
+private let hostDispatch: scrim_HostDispatch = { L, fn in
+    let L = L!
+    let function = Unmanaged<HostFunction>.fromOpaque(fn!).takeUnretainedValue()
+    let state = LuaState.owning(L)
+    let call = LuaCall(L: L, state: state, function: function)
+    do {
+        return try function.body(call)
+    } catch let error as LuaError {
+        // Already positioned where it was raised in Lua; re-raise it unchanged.
+        lua_settop(L, 0)
+        state.pushString(error.message)
+        return -1
+    } catch {
+        lua_settop(L, 0)
+        scrim_where(L, 1)
+        state.pushString(String(describing: error))
+        lua_concat(L, 2)
+        return -1
+    }
+}

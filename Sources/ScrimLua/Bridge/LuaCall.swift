@@ -1,0 +1,118 @@
+import CLua
+
+/// One call from Lua into a host function: its arguments, and the way results go back.
+/// Argument numbers in errors follow Lua: methods count after `self`.
+public struct LuaCall {
+    public let L: OpaquePointer
+    public let state: LuaState
+    public let function: HostFunction
+
+    /// Number of arguments on the stack (self included for methods).
+    public var count: Int32 { lua_gettop(L) }
+
+    /// The argument number a message should show for stack index `index`.
+    func shown(_ index: Int32) -> Int32 { function.isMethod ? index - 1 : index }
+
+    public func type(_ index: Int32) -> Int32 { lua_type(L, index) }
+    public func isNil(_ index: Int32) -> Bool { lua_type(L, index) <= LUA_TNIL }
+
+    /// `bad argument #n to 'name' (message)`, positioned by the trampoline at the caller's line.
+    public func argumentError(_ index: Int32, _ message: String) -> ScriptError {
+        if function.kind == .setter {
+            return ScriptError("bad value for field '\(function.name)' (\(message))")
+        }
+        if function.isMethod && index == 1 {
+            return ScriptError("calling '\(function.name)' on bad self (\(message))")
+        }
+        return ScriptError("bad argument #\(shown(index)) to '\(function.name)' (\(message))")
+    }
+
+    public func typeError(_ index: Int32, expected: String) -> ScriptError {
+        argumentError(index, "\(expected) expected, got \(typeName(index))")
+    }
+
+    /// Lua's name for the type at `index` (`no value` past the top), honouring `__name`.
+    public func typeName(_ index: Int32) -> String {
+        if lua_type(L, index) == LUA_TNONE { return "no value" }
+        if lua_type(L, index) == LUA_TUSERDATA {
+            let type = luaL_getmetafield(L, index, "__name")
+            if type != LUA_TNIL {
+                defer { lua_settop(L, -2) }
+                if type == LUA_TSTRING { return state.string(at: -1) }
+            }
+        }
+        return String(cString: scrim_typename(L, index))
+    }
+
+    public func number(_ index: Int32) throws -> Double {
+        var isNumber: Int32 = 0
+        let value = lua_tonumberx(L, index, &isNumber)
+        guard isNumber != 0, lua_type(L, index) == LUA_TNUMBER else { throw typeError(index, expected: "number") }
+        return value
+    }
+
+    public func optionalNumber(_ index: Int32) throws -> Double? {
+        isNil(index) ? nil : try number(index)
+    }
+
+    public func integer(_ index: Int32) throws -> Int {
+        var isInteger: Int32 = 0
+        let value = lua_tointegerx(L, index, &isInteger)
+        guard lua_type(L, index) == LUA_TNUMBER else { throw typeError(index, expected: "number") }
+        guard isInteger != 0 else { throw argumentError(index, "number has no integer representation") }
+        return Int(value)
+    }
+
+    public func string(_ index: Int32) throws -> String {
+        guard lua_type(L, index) == LUA_TSTRING else { throw typeError(index, expected: "string") }
+        return state.string(at: index)
+    }
+
+    public func optionalString(_ index: Int32) throws -> String? {
+        isNil(index) ? nil : try string(index)
+    }
+
+    public func boolean(_ index: Int32) throws -> Bool {
+        guard lua_type(L, index) == LUA_TBOOLEAN else { throw typeError(index, expected: "boolean") }
+        return lua_toboolean(L, index) != 0
+    }
+
+    /// Lua truthiness: anything but nil and false.
+    public func truthy(_ index: Int32) -> Bool { lua_toboolean(L, index) != 0 }
+
+    public func function(_ index: Int32) throws -> LuaRef {
+        guard lua_type(L, index) == LUA_TFUNCTION else { throw typeError(index, expected: "function") }
+        return state.ref(at: index)
+    }
+
+    public func optionalFunction(_ index: Int32) throws -> LuaRef? {
+        isNil(index) ? nil : try function(index)
+    }
+
+    public func table(_ index: Int32) throws -> LuaRef {
+        guard lua_type(L, index) == LUA_TTABLE else { throw typeError(index, expected: "table") }
+        return state.ref(at: index)
+    }
+
+    /// The Swift object a userdata argument holds, of type `T` (named `expected` in errors).
+    public func object<T: AnyObject>(_ index: Int32, _ type: T.Type, expected: String) throws -> T {
+        guard let pointer = scrim_toobject(L, index),
+              let object = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? T
+        else { throw typeError(index, expected: expected) }
+        return object
+    }
+
+    public func optionalObject<T: AnyObject>(_ index: Int32, _ type: T.Type, expected: String) throws -> T? {
+        isNil(index) ? nil : try object(index, type, expected: expected)
+    }
+
+    /// Pushes each value; returns how many were pushed (the host function's result count).
+    @discardableResult
+    public func push(_ values: LuaPushable?...) -> Int32 {
+        lua_checkstack(L, Int32(values.count))
+        for value in values {
+            if let value { value.push(state) } else { lua_pushnil(L) }
+        }
+        return Int32(values.count)
+    }
+}

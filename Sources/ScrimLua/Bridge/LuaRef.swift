@@ -1,0 +1,39 @@
+import CLua
+
+/// Shared by a state and everything that refers into it, so that references outliving the state
+/// see that it is gone instead of touching freed memory.
+final class StateHandle {
+    var L: OpaquePointer?
+    init(_ L: OpaquePointer) { self.L = L }
+}
+
+/// A value kept alive in the registry for as long as this token lives; inert once the state closed.
+public final class LuaRef {
+    let handle: StateHandle
+    let ref: Int32
+
+    /// Pops the top of the stack into the registry.
+    init(popping L: OpaquePointer, handle: StateHandle) {
+        self.handle = handle
+        self.ref = luaL_ref(L, scrim_registryindex())
+    }
+
+    /// Whether the state this refers into is still open.
+    public var isValid: Bool { handle.L != nil }
+
+    /// Pushes the value (nil once the state is closed); returns its Lua type.
+    @discardableResult
+    public func push(_ L: OpaquePointer) -> Int32 {
+        guard handle.L != nil else {
+            lua_pushnil(L)
+            return LUA_TNIL
+        }
+        return lua_rawgeti(L, scrim_registryindex(), lua_Integer(ref))
+    }
+
+    deinit {
+        if let L = handle.L, ref >= 0 {
+            luaL_unref(L, scrim_registryindex(), ref)
+        }
+    }
+}

@@ -1,0 +1,213 @@
+import CLua
+
+/// A Lua state owned by Swift: created with Scrim's allocator and count hook, closed exactly once.
+/// Swift only ever enters Lua through protected calls; see CLua.h for why.
+public final class LuaState {
+    /// The raw state, for bindings that push and read values directly.
+    public let L: OpaquePointer
+    let handle: StateHandle
+    let limits: UnsafeMutablePointer<ScrimLimits>
+    var classes = ClassRegistry()
+    /// Where identity is kept: object address → its userdata, values weak so Lua can collect them.
+    private static let objectCacheKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+
+    /// A fresh state with the standard library, text-only loading, and the given limits
+    /// (`memoryLimit` in bytes, `timeBudget` in seconds per entry into Lua; nil for none).
+    public init(memoryLimit: Int? = 1 << 30, timeBudget: Double? = 30) {
+        _ = hostBridgeInstalled
+        limits = .allocate(capacity: 1)
+        limits.initialize(to: ScrimLimits())
+        guard let L = scrim_newstate(limits) else { fatalError("scrim: cannot create a Lua state") }
+        self.L = L
+        handle = StateHandle(L)
+        limits.pointee.host = Unmanaged.passUnretained(self).toOpaque()
+        luaL_openlibs(L)
+        scrim_textonly(L)
+        lua_createtable(L, 0, 0)
+        lua_createtable(L, 0, 1)
+        lua_pushstring(L, "v")
+        lua_setfield(L, -2, "__mode")
+        lua_setmetatable(L, -2)
+        lua_rawsetp(L, scrim_registryindex(), LuaState.objectCacheKey)
+        self.memoryLimit = memoryLimit
+        self.timeBudget = timeBudget
+    }
+
+    /// The state whose allocator userdata names it (used by the trampoline).
+    static func owning(_ L: OpaquePointer) -> LuaState {
+        Unmanaged<LuaState>.fromOpaque(scrim_limits(L).pointee.host).takeUnretainedValue()
+    }
+
+    public var isClosed: Bool { handle.L == nil }
+
+    /// Closes the state: finalizers run, outstanding `LuaRef`s become inert. Idempotent.
+    public func close() {
+        guard handle.L != nil else { return }
+        handle.L = nil
+        lua_close(L)
+    }
+
+    deinit {
+        close()
+        limits.deallocate()
+    }
+
+    /// Byte budget for the whole state; beyond it allocations by Lua code fail with "not enough memory".
+    public var memoryLimit: Int? {
+        get { limits.pointee.limit == 0 ? nil : Int(limits.pointee.limit) }
+        set { limits.pointee.limit = size_t(max(0, newValue ?? 0)) }
+    }
+
+    /// Bytes Lua has allocated now.
+    public var memoryInUse: Int { Int(limits.pointee.used) }
+
+    /// Wall-clock seconds any single outermost entry into Lua may take.
+    public var timeBudget: Double? {
+        get { limits.pointee.budget == 0 ? nil : limits.pointee.budget }
+        set { limits.pointee.budget = newValue ?? 0 }
+    }
+
+    /// Asks the running chunk to stop with the error "interrupted" (safe from a signal handler).
+    public func interrupt() { limits.pointee.interrupted = 1 }
+
+    // MARK: Loading and calling
+
+    /// Compiles a text chunk and pushes it as a function.
+    public func load(_ code: String, name: String) throws {
+        let status = code.utf8.withContiguousStorageIfAvailable { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { scrim_loadbuffer(L, $0.baseAddress, $0.count, name) }
+        } ?? Array(code.utf8CString).withUnsafeBufferPointer { scrim_loadbuffer(L, $0.baseAddress, $0.count - 1, name) }
+        if status != LUA_OK { throw popError() }
+    }
+
+    /// Compiles a text file (chunk name `@path`) and pushes it as a function.
+    public func loadFile(_ path: String) throws {
+        if scrim_loadfile(L, path) != LUA_OK {
+            let error = popError()
+            if error.message.contains("attempt to load a binary chunk") {
+                throw LuaError(message: "\(path): binary chunks are refused (Scrim loads Lua source text only)")
+            }
+            throw error
+        }
+    }
+
+    /// Protected call of the function below `nargs` arguments; results stay on the stack.
+    public func call(nargs: Int32 = 0, nresults: Int32 = 0) throws {
+        if scrim_pcall(L, nargs, nresults) != LUA_OK { throw popError() }
+    }
+
+    /// Runs a chunk of code and returns its results as text-friendly values.
+    @discardableResult
+    public func run(_ code: String, name: String = "=(scrim)") throws -> [LuaValue] {
+        let top = lua_gettop(L)
+        try load(code, name: name)
+        try call(nargs: 0, nresults: LUA_MULTRET)
+        let results = (top + 1 ..< lua_gettop(L) + 1).map { value(at: $0) }
+        lua_settop(L, top)
+        return results
+    }
+
+    /// Calls `method` on the table or object at `index` (`obj:method(args…)`), protected; the arguments are
+    /// the `nargs` values on top; leaves `nresults` results.
+    public func callMethod(_ index: Int32, _ method: String, nargs: Int32, nresults: Int32) throws {
+        if scrim_pcallmethod(L, index, method, nargs, nresults) != LUA_OK { throw popError() }
+    }
+
+    func popError() -> LuaError {
+        let text: String
+        if lua_type(L, -1) == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER {
+            text = string(at: -1)
+        } else {
+            text = "(error object is a \(String(cString: scrim_typename(L, -1))) value)"
+        }
+        lua_settop(L, -2)
+        return LuaError(handled: text)
+    }
+
+    // MARK: Values
+
+    /// The string at `index` (numbers converted, as lua_tolstring does); "" for anything else.
+    public func string(at index: Int32) -> String {
+        var length = 0
+        guard let chars = lua_tolstring(L, index, &length) else { return "" }
+        return chars.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
+    }
+
+    public func pushString(_ string: String) {
+        var string = string
+        string.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
+        }
+    }
+
+    /// A registry reference to the value at `index` (the stack is unchanged).
+    public func ref(at index: Int32) -> LuaRef {
+        lua_pushvalue(L, index)
+        return LuaRef(popping: L, handle: handle)
+    }
+
+    /// Pops the top value into a registry reference.
+    public func popRef() -> LuaRef { LuaRef(popping: L, handle: handle) }
+
+    /// Pushes a Swift function as a Lua function.
+    public func push(_ function: HostFunction) {
+        scrim_pushhostfunction(L, Unmanaged.passRetained(function).toOpaque())
+    }
+
+    /// Pushes the one userdata that stands for `object` in this state (made on first use, with the
+    /// metatable of `luaClass`); the userdata holds a retain that its `__gc` releases.
+    public func push(object: AnyObject, as luaClass: LuaClassBase) {
+        let key = Unmanaged.passUnretained(object).toOpaque()
+        lua_rawgetp(L, scrim_registryindex(), LuaState.objectCacheKey)
+        if lua_rawgetp(L, -1, key) == LUA_TUSERDATA {
+            lua_rotate(L, -2, -1)
+            lua_settop(L, -2)
+            return
+        }
+        lua_settop(L, -2)
+        _ = scrim_newobject(L, Unmanaged.passRetained(object).toOpaque(), luaClass.userValues)
+        pushMetatable(luaClass)
+        lua_setmetatable(L, -2)
+        if luaClass.hasFieldTable {
+            lua_createtable(L, 0, 0)
+            lua_setiuservalue(L, -2, 1)
+        }
+        lua_pushvalue(L, -1)
+        lua_rawsetp(L, -3, key)
+        lua_rotate(L, -2, -1)
+        lua_settop(L, -2)
+    }
+
+    /// The Swift object held by the userdata at `index`, if it is one of this state's.
+    public func object(at index: Int32) -> AnyObject? {
+        guard let pointer = scrim_toobject(L, index) else { return nil }
+        return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// Whether `object` currently has a userdata in this state.
+    public func hasPeer(_ object: AnyObject) -> Bool {
+        lua_rawgetp(L, scrim_registryindex(), LuaState.objectCacheKey)
+        let found = lua_rawgetp(L, -1, Unmanaged.passUnretained(object).toOpaque()) == LUA_TUSERDATA
+        lua_settop(L, -3)
+        return found
+    }
+
+    /// Pushes the class's metatable, building it the first time this state sees the class.
+    func pushMetatable(_ luaClass: LuaClassBase) {
+        let key = Unmanaged.passUnretained(luaClass).toOpaque()
+        if lua_rawgetp(L, scrim_registryindex(), key) == LUA_TTABLE { return }
+        lua_settop(L, -2)
+        luaClass.buildMetatable(in: self)
+        lua_pushvalue(L, -1)
+        lua_rawsetp(L, scrim_registryindex(), key)
+    }
+
+    /// Runs a full garbage collection (finalizers included).
+    public func collectGarbage() {
+        scrim_fullgc(L)
+    }
+
+    public func value(at index: Int32) -> LuaValue { LuaValue(self, index) }
+}

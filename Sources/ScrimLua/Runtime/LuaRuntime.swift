@@ -1,0 +1,69 @@
+import CLua
+
+/// What a runtime is started with (the `scrim run` flags).
+public struct RuntimeOptions {
+    /// Byte budget of the Lua state (`--max-memory`); nil for none.
+    public var memoryLimit: Int? = 1 << 30
+    /// Wall-clock seconds for any single entry into Lua (`--timeout`); nil for none.
+    public var timeBudget: Double? = 30
+
+    public init() {}
+}
+
+/// A Lua state with the `scrim` module installed: what a script, the REPL or a test file runs in.
+public final class LuaRuntime {
+    public let state: LuaState
+    public let options: RuntimeOptions
+
+    public init(options: RuntimeOptions = RuntimeOptions()) {
+        self.options = options
+        state = LuaState(memoryLimit: options.memoryLimit, timeBudget: options.timeBudget)
+        ScrimModule.install(in: self)
+    }
+
+    /// Runs a script file as `lua5.4 path args…` would: `...` are the arguments and the global
+    /// `arg` holds them, with the script at 0 and what came before it (`before`) at negative indices.
+    public func runFile(_ path: String, arguments: [String] = [], before: [String] = []) throws {
+        setArgTable(script: path, arguments: arguments, before: before)
+        try state.loadFile(path)
+        try runLoadedChunk(arguments)
+    }
+
+    /// Runs source text (from `-e` or standard input) under the chunk name `name`.
+    /// `script` is what `arg[0]` shows (lua.c shows "-" for standard input).
+    public func runString(_ code: String, name: String, script: String? = nil, arguments: [String] = [], before: [String] = []) throws {
+        if let script { setArgTable(script: script, arguments: arguments, before: before) }
+        try state.load(code, name: name)
+        try runLoadedChunk(arguments)
+    }
+
+    private func runLoadedChunk(_ arguments: [String]) throws {
+        let L = state.L
+        lua_checkstack(L, Int32(arguments.count) + 1)
+        for argument in arguments { state.pushString(argument) }
+        try state.call(nargs: Int32(arguments.count), nresults: 0)
+    }
+
+    private func setArgTable(script: String, arguments: [String], before: [String]) {
+        let L = state.L
+        lua_createtable(L, Int32(arguments.count), Int32(before.count) + 1)
+        for (offset, item) in before.enumerated() {
+            state.pushString(item)
+            lua_rawseti(L, -2, lua_Integer(offset - before.count))
+        }
+        state.pushString(script)
+        lua_rawseti(L, -2, 0)
+        for (offset, item) in arguments.enumerated() {
+            state.pushString(item)
+            lua_rawseti(L, -2, lua_Integer(offset + 1))
+        }
+        lua_setglobal(L, "arg")
+    }
+}
+
+extension LuaRuntime {
+    /// Scrim's version, as `scrim.version` reports it.
+    public static var version: String { ScrimModule.version }
+    /// The embedded Lua's version, e.g. "Lua 5.4.6".
+    public static var luaVersion: String { String(cString: scrim_luarelease()) }
+}

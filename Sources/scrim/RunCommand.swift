@@ -1,0 +1,102 @@
+import Glibc
+import ScrimLua
+
+/// `scrim run [options] FILE|- [args…]` and `scrim -e CODE`.
+enum RunCommand {
+    static func main(_ arguments: [String], invocation: [String]) throws -> Int32 {
+        var options = RuntimeOptions()
+        var chunks: [String] = []
+        var index = 0
+        var before = invocation
+        func value(for flag: String) throws -> String {
+            guard index + 1 < arguments.count else {
+                throw UsageError(message: "option '\(flag)' needs a value", command: "run")
+            }
+            index += 1
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            guard argument.hasPrefix("-"), argument != "-" else { break }
+            before.append(argument)
+            switch argument {
+            case "--timeout":
+                let text = try value(for: argument)
+                guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+                    throw UsageError(message: "invalid --timeout '\(text)' (seconds, e.g. 5 or 0.5; 0 for none)", command: "run")
+                }
+                options.timeBudget = seconds == 0 ? nil : seconds
+                before.append(text)
+            case "--max-memory":
+                let text = try value(for: argument)
+                guard let bytes = parseSize(text) else {
+                    throw UsageError(message: "invalid --max-memory '\(text)' (a size such as 64M or 1G; 0 for none)", command: "run")
+                }
+                options.memoryLimit = bytes == 0 ? nil : bytes
+                before.append(text)
+            case "-e":
+                let code = try value(for: argument)
+                chunks.append(code)
+                before.append(code)
+            case "--":
+                index += 1
+                break
+            default:
+                throw UsageError(message: "unknown option '\(argument)'", command: "run")
+            }
+            if argument == "--" { break }
+            index += 1
+        }
+        let rest = Array(arguments[index...])
+        if chunks.isEmpty && rest.isEmpty {
+            throw UsageError(message: "no script given (a file, or - for standard input)", command: "run")
+        }
+        let runtime = LuaRuntime(options: options)
+        do {
+            for code in chunks {
+                try runtime.runString(code, name: "=(command line)")
+            }
+            guard let script = rest.first else { return 0 }
+            let scriptArguments = Array(rest.dropFirst())
+            if script == "-" {
+                try runtime.runString(readStandardInput(), name: "=stdin", script: "-", arguments: scriptArguments, before: before)
+            } else {
+                try runtime.runFile(script, arguments: scriptArguments, before: before)
+            }
+            return 0
+        } catch let error as LuaError {
+            printError("scrim: \(error.message)")
+            if !error.traceback.isEmpty { printError(error.traceback) }
+            return 1
+        }
+    }
+
+    /// "64M", "1G", "512K", "1048576" (bytes); K/M/G are powers of 1024, an optional trailing B is allowed.
+    static func parseSize(_ text: String) -> Int? {
+        var digits = Substring(text.uppercased())
+        if digits.hasSuffix("B") { digits = digits.dropLast() }
+        var multiplier = 1
+        switch digits.last {
+        case "K": multiplier = 1 << 10
+        case "M": multiplier = 1 << 20
+        case "G": multiplier = 1 << 30
+        default: break
+        }
+        if multiplier != 1 { digits = digits.dropLast() }
+        guard let number = Double(digits), number >= 0, number.isFinite else { return nil }
+        let bytes = number * Double(multiplier)
+        guard bytes < Double(Int.max) else { return nil }
+        return Int(bytes)
+    }
+
+    static func readStandardInput() -> String {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = read(0, &buffer, buffer.count)
+            if n <= 0 { break }
+            bytes.append(contentsOf: buffer[0..<n])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

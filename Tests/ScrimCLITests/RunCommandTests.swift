@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+@Suite struct RunCommandTests {
+    @Test func argumentsLikeLua() throws {
+        let result = try ScrimProcess.run(["run", "-", "a", "b c"], stdin: """
+            print(select('#', ...), ...)
+            print(arg[0], arg[1], arg[2], arg[-1], arg[-2], #arg)
+            """)
+        #expect(result.status == 0)
+        #expect(result.stdout == "2\ta\tb c\n-\ta\tb c\trun\tscrim\t2\n")
+    }
+
+    @Test func moduleIsGlobalAndRequirable() throws {
+        let result = try ScrimProcess.run(["-e", "print(scrim.version, require('scrim') == scrim)"])
+        #expect(result.status == 0)
+        #expect(result.stdout.range(of: #"^\d+\.\d+\.\d+\ttrue\n$"#, options: .regularExpression) != nil)
+    }
+
+    @Test func scriptErrorExitsOneWithLocationAndTraceback() throws {
+        let result = try ScrimProcess.run(["run", "Tests/corpus/bad/runtime.lua"])
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.first == "scrim: Tests/corpus/bad/runtime.lua:3: attempt to index a nil value (global 'undefinedThing')")
+        #expect(lines.dropFirst().first == "stack traceback:")
+        #expect(result.stderr.contains("Tests/corpus/bad/runtime.lua:3: in main chunk"))
+    }
+
+    @Test func missingFileIsAClearError() throws {
+        let result = try ScrimProcess.run(["run", "no/such/file.lua"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("scrim: cannot open no/such/file.lua"))
+    }
+
+    @Test func binaryChunkIsRefused() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("scrim-cli-\(getpid()).luac").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let make = try ScrimProcess.run(["-e", "local f = io.open('\(path)', 'wb') f:write(string.dump(function() print('hi') end)) f:close()"])
+        #expect(make.status == 0)
+        let result = try ScrimProcess.run(["run", path])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "scrim: \(path): binary chunks are refused (Scrim loads Lua source text only)\n")
+    }
+
+    @Test(arguments: [
+        (["bogus"], "scrim: unknown command 'bogus'"),
+        (["--bogus"], "scrim: unknown option '--bogus'"),
+        (["run"], "scrim: no script given (a file, or - for standard input)"),
+        (["run", "--timeout", "soon", "x.lua"], "scrim: invalid --timeout 'soon' (seconds, e.g. 5 or 0.5; 0 for none)"),
+        (["run", "--max-memory", "12Q", "x.lua"], "scrim: invalid --max-memory '12Q' (a size such as 64M or 1G; 0 for none)"),
+        (["run", "--timeout"], "scrim: option '--timeout' needs a value"),
+        (["help", "nothing"], "scrim: no help for unknown command 'nothing'"),
+    ])
+    func usageErrorsExitTwo(arguments: [String], message: String) throws {
+        let result = try ScrimProcess.run(arguments)
+        #expect(result.status == 2)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first == message)
+        #expect(lines.count == 2 && lines[1].hasPrefix("Try 'scrim"))
+    }
+
+    @Test func versionAndHelp() throws {
+        let version = try ScrimProcess.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.hasPrefix("scrim ") && version.stdout.contains("Lua 5.4"))
+        let help = try ScrimProcess.run(["--help"])
+        #expect(help.status == 0 && help.stdout.contains("scrim run"))
+        let runHelp = try ScrimProcess.run(["help", "run"])
+        #expect(runHelp.status == 0 && runHelp.stdout.contains("--max-memory"))
+    }
+
+    @Test func memoryLimitFlagIsApplied() throws {
+        let small = try ScrimProcess.run(["run", "--max-memory", "8M", "-e", "local s = ('x'):rep(16 * 1024 * 1024)"])
+        #expect(small.status == 1 && small.stderr.contains("not enough memory"))
+        let large = try ScrimProcess.run(["run", "--max-memory", "64M", "-e", "local s = ('x'):rep(16 * 1024 * 1024) print(#s)"])
+        #expect(large.status == 0 && large.stdout == "16777216\n")
+    }
+}
+
+/// Every script under Tests/corpus/bad says (first lines) which flags it needs and what the first line of
+/// stderr must be (`@` stands for its path). Each must exit 1 with that message: never a signal, never a hang.
+@Suite struct BadScriptCorpus {
+    static let scripts: [String] = {
+        let dir = ScrimProcess.repoRoot.appendingPathComponent("Tests/corpus/bad")
+        return ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [])
+            .filter { $0.hasSuffix(".lua") }.sorted().map { "Tests/corpus/bad/\($0)" }
+    }()
+
+    @Test func corpusIsThere() {
+        #expect(BadScriptCorpus.scripts.count >= 10)
+    }
+
+    @Test(arguments: BadScriptCorpus.scripts)
+    func badScript(path: String) throws {
+        let text = try String(contentsOf: ScrimProcess.repoRoot.appendingPathComponent(path), encoding: .utf8)
+        var flags: [String] = []
+        var expected: String?
+        for line in text.split(separator: "\n").prefix(3) {
+            if line.hasPrefix("-- flags: ") { flags = line.dropFirst(10).split(separator: " ").map(String.init) }
+            if line.hasPrefix("-- expect: ") { expected = String(line.dropFirst(11)).replacingOccurrences(of: "@", with: path) }
+        }
+        let expectation = try #require(expected, "\(path) has no '-- expect:' line")
+        let result = try ScrimProcess.run(["run"] + flags + [path], timeout: 20)
+        #expect(!result.timedOut, "\(path) hung")
+        #expect(!result.signalled, "\(path) crashed")
+        #expect(result.status == 1)
+        let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first.hasPrefix("scrim: "))
+        #expect(first.contains(expectation), "\(path): \(first)")
+    }
+}

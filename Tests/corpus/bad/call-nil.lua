@@ -1,0 +1,2 @@
+-- expect: @:2: attempt to call a nil value (field 'nothing')
+string.nothing("x")

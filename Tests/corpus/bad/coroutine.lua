@@ -1,0 +1,3 @@
+-- expect: @:2: inside a coroutine
+local co = coroutine.wrap(function() error("inside a coroutine") end)
+co()

@@ -1,0 +1,2 @@
+-- expect: @:2: resulting string too large
+local s = ("x"):rep(1 << 62)

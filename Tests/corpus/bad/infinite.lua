@@ -1,0 +1,3 @@
+-- flags: --timeout 0.5
+-- expect: @:3: exceeded the time budget of 0.5 s
+while true do end

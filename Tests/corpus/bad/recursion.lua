@@ -1,0 +1,3 @@
+-- expect: @:2: stack overflow
+local function f(n) return 1 + f(n + 1) end
+print(f(1))
