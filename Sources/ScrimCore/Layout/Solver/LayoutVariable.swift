@@ -1,0 +1,17 @@
+/// A named unknown of a layout system; the solver writes its solved `value` in `updateVariables()`.
+///
+/// Identity matters: two variables with the same name are still two unknowns.
+public final class LayoutVariable: CustomStringConvertible {
+    /// A label for diagnostics (`"button.left"`); the solver never reads it.
+    public var name: String
+    /// The last solved value (0 until solved).
+    @exclusivity(unchecked) public var value: Double
+
+    /// Creates an unknown named `name`, starting at `value`.
+    public init(_ name: String = "", value: Double = 0) {
+        self.name = name
+        self.value = value
+    }
+
+    public var description: String { name.isEmpty ? "v\(UInt(bitPattern: ObjectIdentifier(self).hashValue) & 0xffff)" : name }
+}

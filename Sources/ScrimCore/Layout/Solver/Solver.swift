@@ -1,0 +1,73 @@
+/// An incremental Cassowary constraint solver (the algorithm of kiwi and of UIKit's Auto Layout).
+///
+/// Add required and optional constraints, mark variables as editable and suggest values for them,
+/// then call `updateVariables()` to write the solution into the variables. Every failing call
+/// throws a `SolverError` and leaves the solver as it was.
+public final class Solver {
+    private var impl = SolverImpl()
+
+    /// An empty solver.
+    public init() {}
+
+    /// Adds a constraint; throws `duplicateConstraint`, or `unsatisfiable` for a conflicting required one.
+    public func addConstraint(_ constraint: Constraint) throws {
+        try impl.addConstraint(constraint)
+    }
+
+    /// Removes a constraint; throws `unknownConstraint`.
+    public func removeConstraint(_ constraint: Constraint) throws {
+        try impl.removeConstraint(constraint)
+    }
+
+    /// Whether the constraint is in the solver.
+    public func hasConstraint(_ constraint: Constraint) -> Bool {
+        impl.hasConstraint(constraint)
+    }
+
+    /// Sets the constant of a constraint in the solver without rebuilding it (UIKit's `constant`
+    /// setter); throws `unknownConstraint`, or `unsatisfiable` (constant unchanged) when a required
+    /// constraint would conflict.
+    public func updateConstant(_ constraint: Constraint, to constant: Double) throws {
+        try impl.updateConstant(constraint, to: constant)
+    }
+
+    /// Sets the strength of an optional constraint in the solver (UIKit's `priority` setter);
+    /// throws `unknownConstraint`, or `requiredStrengthChange` between required and optional.
+    public func updateStrength(_ constraint: Constraint, to strength: Strength) throws {
+        try impl.updateStrength(constraint, to: strength)
+    }
+
+    /// Makes `variable` editable at `strength` (below required); throws `duplicateEditVariable`
+    /// or `badRequiredStrength`.
+    public func addEditVariable(_ variable: LayoutVariable, strength: Strength) throws {
+        try impl.addEditVariable(variable, strength: strength)
+    }
+
+    /// Removes the edit constraint of `variable`; throws `unknownEditVariable`.
+    public func removeEditVariable(_ variable: LayoutVariable) throws {
+        try impl.removeEditVariable(variable)
+    }
+
+    /// Whether `variable` is editable.
+    public func hasEditVariable(_ variable: LayoutVariable) -> Bool {
+        impl.hasEditVariable(variable)
+    }
+
+    /// Suggests a value for an edit variable; throws `unknownEditVariable`.
+    public func suggestValue(_ variable: LayoutVariable, _ value: Double) throws {
+        try impl.suggestValue(variable, value)
+    }
+
+    /// Writes the current solution into every variable in the solver.
+    public func updateVariables() {
+        impl.updateVariables()
+    }
+
+    /// The size of the row table, which follows the live system, not its history (for tests).
+    var symbolTableSize: Int { impl.symbolTableSize }
+
+    /// Removes every constraint and edit variable.
+    public func reset() {
+        impl = SolverImpl()
+    }
+}

@@ -1,0 +1,301 @@
+import Testing
+@testable import ScrimCore
+
+@Suite struct SolverTests {
+    let x = LayoutVariable("x"), y = LayoutVariable("y")
+
+    @Test func requiredEqualityHolds() throws {
+        let solver = Solver()
+        try solver.addConstraint(x + 2 * y .== 10)
+        try solver.addConstraint(y .== 3)
+        solver.updateVariables()
+        #expect(x.value == 4)
+        #expect(y.value == 3)
+    }
+
+    @Test func strongerOptionalConstraintWins() throws {
+        let solver = Solver()
+        try solver.addConstraint(Constraint(x .== 20, strength: .weak))
+        try solver.addConstraint(Constraint(x .== 10, strength: .strong))
+        try solver.addConstraint(Constraint(x .== 30, strength: .medium))
+        solver.updateVariables()
+        #expect(x.value == 10)
+    }
+
+    @Test func inequalitiesBoundAPreference() throws {
+        let solver = Solver()
+        try solver.addConstraint(x .>= 10)
+        try solver.addConstraint(x .<= 20)
+        let preference = Constraint(x .== 0, strength: .weak)
+        try solver.addConstraint(preference)
+        solver.updateVariables()
+        #expect(x.value == 10)
+        try solver.updateConstant(preference, to: -30)  // x == 30
+        solver.updateVariables()
+        #expect(x.value == 20)
+        try solver.updateConstant(preference, to: -15)
+        solver.updateVariables()
+        #expect(x.value == 15)
+    }
+
+    @Test func editVariablesFollowSuggestionsWithinRequiredBounds() throws {
+        let solver = Solver()
+        try solver.addConstraint(x .<= 30)
+        try solver.addConstraint(Constraint(x .== 5, strength: .weak))
+        try solver.addEditVariable(x, strength: .strong)
+        #expect(solver.hasEditVariable(x))
+        try solver.suggestValue(x, 12)
+        solver.updateVariables()
+        #expect(x.value == 12)
+        try solver.suggestValue(x, 42)
+        solver.updateVariables()
+        #expect(x.value == 30)
+        try solver.removeEditVariable(x)
+        solver.updateVariables()
+        #expect(x.value == 5)
+        #expect(!solver.hasEditVariable(x))
+    }
+
+    @Test func removingAConstraintRestoresTheEarlierSolution() throws {
+        let solver = Solver()
+        try solver.addConstraint(Constraint(x .== 10, strength: .weak))
+        let override = Constraint(x .== 50, strength: .strong)
+        try solver.addConstraint(override)
+        solver.updateVariables()
+        #expect(x.value == 50)
+        try solver.removeConstraint(override)
+        #expect(!solver.hasConstraint(override))
+        solver.updateVariables()
+        #expect(x.value == 10)
+    }
+
+    @Test func variablesLeavingTheSystemReadZero() throws {
+        let solver = Solver()
+        let c = x .== 7
+        try solver.addConstraint(c)
+        solver.updateVariables()
+        #expect(x.value == 7)
+        try solver.removeConstraint(c)
+        solver.updateVariables()
+        #expect(x.value == 0)
+    }
+
+    @Test func symbolIdsAreReusedSoTheTableStaysSmall() throws {
+        let solver = Solver()
+        try solver.addConstraint(x .>= 0)
+        try solver.addEditVariable(x, strength: .strong)
+        for i in 0..<20 {
+            let v = LayoutVariable("v\(i)")
+            let a = v .== x + 8, b = Constraint(v .<= 100, strength: .medium)
+            try solver.addConstraint(a)
+            try solver.addConstraint(b)
+            try solver.suggestValue(x, Double(i))
+            solver.updateVariables()
+            #expect(v.value == Double(i) + 8)
+            try solver.removeConstraint(b)
+            try solver.removeConstraint(a)
+        }
+        let size = solver.symbolTableSize
+        for i in 0..<500 {
+            let v = LayoutVariable()
+            let a = v .== x + 8, b = Constraint(v .<= 100, strength: .medium)
+            try solver.addConstraint(a)
+            try solver.addConstraint(b)
+            try solver.suggestValue(x, Double(i % 7))
+            try solver.removeConstraint(b)
+            try solver.removeConstraint(a)
+        }
+        #expect(solver.symbolTableSize == size)
+    }
+
+    @Test func errorsAreThrownAndDescribed() throws {
+        let solver = Solver()
+        let c = Constraint(x .== 1, strength: .weak)
+        try solver.addConstraint(c)
+        #expect(throws: SolverError.self) { try solver.addConstraint(c) }
+        do { try solver.addConstraint(c); Issue.record("no error") } catch {
+            #expect("\(error)" == "constraint already added: x - 1 == 0 (weak)")
+        }
+        let stranger = y .== 2
+        do { try solver.removeConstraint(stranger); Issue.record("no error") } catch SolverError.unknownConstraint(let d) {
+            #expect(d === stranger)
+        }
+        #expect(throws: SolverError.self) { try solver.updateConstant(stranger, to: 3) }
+        try solver.addEditVariable(y, strength: .strong)
+        do { try solver.addEditVariable(y, strength: .medium); Issue.record("no error") } catch SolverError.duplicateEditVariable(let v) {
+            #expect(v === y)
+        }
+        do { try solver.addEditVariable(x, strength: .required); Issue.record("no error") } catch SolverError.badRequiredStrength {
+        }
+        do { try solver.suggestValue(x, 3); Issue.record("no error") } catch SolverError.unknownEditVariable(let v) {
+            #expect(v === x)
+            #expect("\(SolverError.unknownEditVariable(v))" == "not an edit variable: x")
+        }
+        #expect(throws: SolverError.self) { try solver.removeEditVariable(x) }
+    }
+
+    @Test func conflictingRequiredConstraintIsRejectedAndLeavesNoTrace() throws {
+        let solver = Solver()
+        try solver.addConstraint(x .== 10)
+        try solver.addConstraint(Constraint(y .== 1, strength: .weak))
+        let conflict = x .== 20
+        do { try solver.addConstraint(conflict); Issue.record("no error") } catch SolverError.unsatisfiable(let c) {
+            #expect(c === conflict)
+            #expect("\(SolverError.unsatisfiable(c))" == "unable to satisfy required constraint: x - 20 == 0 (required)")
+        }
+        #expect(!solver.hasConstraint(conflict))
+        // Through the phase-1 (artificial variable) path.
+        try solver.addConstraint(y .>= 10)
+        let below = y .<= 5
+        #expect(throws: SolverError.self) { try solver.addConstraint(below) }
+        #expect(!solver.hasConstraint(below))
+        solver.updateVariables()
+        #expect(x.value == 10)
+        #expect(y.value == 10)
+        // Redundant but consistent required constraints are fine.
+        try solver.addConstraint(2 * x .== 20)
+        try solver.addConstraint(y .<= 10)
+        solver.updateVariables()
+        #expect(x.value == 10 && y.value == 10)
+    }
+
+    @Test func conflictingUpdateConstantIsRejectedAndRestored() throws {
+        let solver = Solver()
+        try solver.addConstraint(x .>= 10)
+        let cap = x .<= 20
+        try solver.addConstraint(cap)
+        try solver.addConstraint(Constraint(x .== 100, strength: .weak))
+        do { try solver.updateConstant(cap, to: -5); Issue.record("no error") } catch SolverError.unsatisfiable(let c) {
+            #expect(c === cap)
+        }
+        #expect(cap.expression.constant == -20)
+        solver.updateVariables()
+        #expect(x.value == 20)
+        try solver.updateConstant(cap, to: -15)
+        solver.updateVariables()
+        #expect(x.value == 15)
+    }
+
+    @Test func updateStrengthReordersOptionalConstraints() throws {
+        let solver = Solver()
+        let ten = Constraint(x .== 10, strength: .medium)
+        let twenty = Constraint(x .== 20, strength: .weak)
+        try solver.addConstraint(ten)
+        try solver.addConstraint(twenty)
+        solver.updateVariables()
+        #expect(x.value == 10)
+        try solver.updateStrength(twenty, to: .strong)
+        solver.updateVariables()
+        #expect(x.value == 20)
+        #expect(twenty.strength == .strong)
+        try solver.updateStrength(ten, to: Strength.create(2, 0, 0))
+        solver.updateVariables()
+        #expect(x.value == 10)
+        do { try solver.updateStrength(ten, to: .required); Issue.record("no error") } catch SolverError.requiredStrengthChange {
+        }
+        let required = x .>= 0
+        try solver.addConstraint(required)
+        #expect(throws: SolverError.self) { try solver.updateStrength(required, to: .weak) }
+        try solver.updateStrength(required, to: .required)
+    }
+
+    /// Changing constants in place must land where a solver built from scratch with the final
+    /// constants lands (the systems are random; every variable has its own weak preference).
+    @Test func updateConstantMatchesAFreshSolve() throws {
+        var random = LayoutTestRandom(seed: 7)
+        for _ in 0..<200 {
+            let variables = (0..<5).map { LayoutVariable("v\($0)") }
+            var specs: [(terms: [Term], constant: Double, relation: Constraint.Relation, strength: Strength)] = []
+            for (i, v) in variables.enumerated() {
+                specs.append(([Term(v)], Double(random.int(in: -50...50)), .equal, Strength(0.5 + Double(i) * 0.37 + random.unit())))
+            }
+            for _ in 0..<8 {
+                let a = variables[random.int(in: 0...4)], b = variables[random.int(in: 0...4)]
+                let relation: Constraint.Relation = [.equal, .lessThanOrEqual, .greaterThanOrEqual][random.int(in: 0...2)]
+                let strength: Strength = random.unit() < 0.4 ? .required : Strength(1000 * (0.5 + random.unit()))
+                specs.append(([Term(a), Term(b, -2)], Double(random.int(in: -40...40)), relation, strength))
+            }
+            let solver = Solver()
+            var live: [Constraint] = []
+            var kept: [Int] = []
+            for (i, spec) in specs.enumerated() {
+                let c = Constraint(Expression(spec.terms, constant: spec.constant), spec.relation, strength: spec.strength)
+                if (try? solver.addConstraint(c)) != nil { live.append(c); kept.append(i) }
+            }
+            for _ in 0..<6 {
+                let k = random.int(in: 0...(live.count - 1))
+                let value = Double(random.int(in: -60...60))
+                if (try? solver.updateConstant(live[k], to: value)) != nil { specs[kept[k]].constant = value }
+            }
+            solver.updateVariables()
+            let incremental = variables.map(\.value)
+
+            let fresh = Solver()
+            for i in kept {
+                let spec = specs[i]
+                try fresh.addConstraint(Constraint(Expression(spec.terms, constant: spec.constant), spec.relation, strength: spec.strength))
+            }
+            fresh.updateVariables()
+            for (a, b) in zip(incremental, variables.map(\.value)) {
+                #expect(abs(a - b) < 1e-6)
+            }
+        }
+    }
+
+    @Test func priorityMapsOntoKiwiStrengths() {
+        #expect(Strength(priority: 1000) == .required)
+        #expect(Strength(priority: 250).value == Strength.weak.value)
+        #expect(abs(Strength(priority: 500).value - Strength.medium.value) < 1e-6)
+        #expect(abs(Strength(priority: 750).value - Strength.strong.value) < 1e-3)
+        #expect(Strength(priority: 999) < .required)
+        #expect(!Strength(priority: 999).isRequired)
+        #expect(Strength(priority: 1).value > 1e-3)
+        for p in 1..<1000 {
+            #expect(Strength(priority: Double(p)) < Strength(priority: Double(p + 1)))
+        }
+        #expect(Strength.create(1, 2, 3) .value == 1_002_003)
+        #expect(Strength.create(2000, 0, 0).value == 1e9)
+    }
+
+    @Test func higherPriorityBeatsManyLowerOnes() throws {
+        let solver = Solver()
+        try solver.addConstraint(Constraint(x .== 0, strength: Strength(priority: 750)))
+        for _ in 0..<500 {
+            try solver.addConstraint(Constraint(x .== 100, strength: Strength(priority: 500)))
+        }
+        try solver.addConstraint(Constraint(y .== 0, strength: Strength(priority: 251)))
+        try solver.addConstraint(Constraint(y .== 100, strength: Strength(priority: 250)))
+        try solver.addConstraint(Constraint(x .<= 1000, strength: Strength(priority: 999)))
+        solver.updateVariables()
+        #expect(x.value == 0)
+        #expect(y.value == 0)
+    }
+
+    @Test func operatorsBuildReducedExpressions() {
+        let c = x + 2 * y - x * 3 + 4 .<= y - 1
+        #expect(c.relation == .lessThanOrEqual)
+        #expect(c.expression.terms.count == 2)
+        #expect(c.expression.terms[0].variable === x && c.expression.terms[0].coefficient == -2)
+        #expect(c.expression.terms[1].variable === y && c.expression.terms[1].coefficient == 1)
+        #expect(c.expression.constant == 5)
+        #expect("\(c)" == "-2·x + y + 5 <= 0 (required)")
+        #expect((x - x .== 0).expression.terms.isEmpty)
+    }
+}
+
+/// A small seeded generator, so the random tests replay identically.
+struct LayoutTestRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+    mutating func int(in range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
+    }
+}
