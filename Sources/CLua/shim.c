@@ -264,22 +264,27 @@ static int object_eq(lua_State *L) {
   return 1;
 }
 
-/* __index: methods and static values first, then property getters (Swift), then the
-   instance's own table of fields (user value 1), if it has one. */
+/* __index: one raw get in the class's member table, flattened over its bases: a function or a
+   static value is returned as is, a light userdata is a Swift getter, called without a Lua call.
+   Then the instance's own table of fields (user value 1), if it has one. */
 static int index_dispatch(lua_State *L) {
   lua_settop(L, 2);
   lua_pushvalue(L, 2);
-  if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
-  lua_pop(L, 1);
-  lua_pushvalue(L, 2);
-  if (lua_rawget(L, lua_upvalueindex(2)) == LUA_TLIGHTUSERDATA) {
+  int type = lua_rawget(L, lua_upvalueindex(1));
+  if (type == LUA_TLIGHTUSERDATA) {
     void *getter = lua_touserdata(L, -1);
     lua_pop(L, 1);
     int n = call_host(L, getter);
     if (n < 0) return lua_error(L);
     return n;
   }
+  if (type != LUA_TNIL) return 1;
   lua_pop(L, 1);
+  if (lua_type(L, lua_upvalueindex(2)) == LUA_TLIGHTUSERDATA) { /* the class answers any other key */
+    int n = call_host(L, lua_touserdata(L, lua_upvalueindex(2)));
+    if (n < 0) return lua_error(L);
+    return n;
+  }
   if (lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
     lua_pushvalue(L, 2);
     lua_gettable(L, -2);
@@ -325,22 +330,21 @@ static int newindex_dispatch(lua_State *L) {
   return lua_error(L);
 }
 
-void scrim_setclassmetamethods(lua_State *L, int mt, int methods, int getters, int setters) {
+void scrim_setclassmetamethods(lua_State *L, int mt, int members, int setters, void *fallback) {
   mt = lua_absindex(L, mt);
-  methods = lua_absindex(L, methods);
-  getters = lua_absindex(L, getters);
+  members = lua_absindex(L, members);
   setters = lua_absindex(L, setters);
   lua_pushcfunction(L, object_gc);
   lua_setfield(L, mt, "__gc");
   lua_pushcfunction(L, object_eq);
   lua_setfield(L, mt, "__eq");
-  lua_pushvalue(L, methods);
-  lua_pushvalue(L, getters);
+  lua_pushvalue(L, members);
+  if (fallback) lua_pushlightuserdata(L, fallback); else lua_pushnil(L);
   lua_pushcclosure(L, index_dispatch, 2);
   lua_setfield(L, mt, "__index");
-  /* upvalue 2 of __newindex: the getters, to tell a read-only property from an unknown field */
+  /* upvalue 2 of __newindex: the members, to tell a read-only property from an unknown field */
   lua_pushvalue(L, setters);
-  lua_pushvalue(L, getters);
+  lua_pushvalue(L, members);
   lua_pushcclosure(L, newindex_dispatch, 2);
   lua_setfield(L, mt, "__newindex");
 }
@@ -375,6 +379,14 @@ static int method_k(lua_State *L) {
 int scrim_pcallmethod(lua_State *L, int obj, const char *name, int nargs, int nresults) {
   obj = lua_absindex(L, obj);
   int base = lua_gettop(L) - nargs + 1;
+  if (lua_type(L, obj) == LUA_TTABLE && !lua_getmetatable(L, obj)) {
+    /* A plain table: the lookup cannot run Lua code, so it needs no protection of its own. */
+    lua_getfield(L, obj, name);
+    lua_pushvalue(L, obj);
+    lua_rotate(L, base, 2); /* [fn, obj, args...] */
+    return scrim_pcall(L, nargs + 1, nresults);
+  }
+  if (lua_type(L, obj) == LUA_TTABLE) lua_pop(L, 1); /* the metatable */
   lua_pushcfunction(L, method_k);
   lua_pushvalue(L, obj);
   lua_pushstring(L, name);

@@ -29,9 +29,14 @@ enum Help {
     Options:
       --timeout S        wall-clock budget of any single entry into Lua, in seconds (default 30; 0 = none)
       --max-memory SIZE  memory budget of the Lua state, e.g. 64M or 1G (default 1G; 0 = none)
+      --screen WxH[@S]   the virtual screen (default 390x844@3)
+      --realtime         the wall clock drives time instead of settling at once at the end
       -e CODE            run CODE first (may be repeated)
       --                 end of options
 
-    Errors print `scrim: FILE:LINE: message` and a traceback on stderr, and exit with status 1.
+    Time is virtual: it moves with scrim.advance and scrim.settle, and the run settles (plays out
+    every animation and timer) before it exits.
+    Errors print `scrim: FILE:LINE: message` and a traceback on stderr, and exit with status 1;
+    so do errors reported from callbacks, timers and hook handlers, and a settle that times out.
     """
 }

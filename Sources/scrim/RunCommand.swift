@@ -1,4 +1,5 @@
 import Glibc
+import ScrimCore
 import ScrimLua
 
 /// `scrim run [options] FILE|- [args…]` and `scrim -e CODE`.
@@ -6,6 +7,7 @@ enum RunCommand {
     static func main(_ arguments: [String], invocation: [String]) throws -> Int32 {
         var options = RuntimeOptions()
         var chunks: [String] = []
+        var realtime = false
         var index = 0
         var before = invocation
         func value(for flag: String) throws -> String {
@@ -34,6 +36,14 @@ enum RunCommand {
                 }
                 options.memoryLimit = bytes == 0 ? nil : bytes
                 before.append(text)
+            case "--screen":
+                let text = try value(for: argument)
+                do { options.screen = try Screen.parse(text) } catch {
+                    throw UsageError(message: "invalid --screen '\(text)' (WIDTHxHEIGHT[@SCALE], e.g. 390x844@3)", command: "run")
+                }
+                before.append(text)
+            case "--realtime":
+                realtime = true
             case "-e":
                 let code = try value(for: argument)
                 chunks.append(code)
@@ -56,18 +66,37 @@ enum RunCommand {
             for code in chunks {
                 try runtime.runString(code, name: "=(command line)")
             }
-            guard let script = rest.first else { return 0 }
-            let scriptArguments = Array(rest.dropFirst())
-            if script == "-" {
-                try runtime.runString(readStandardInput(), name: "=stdin", script: "-", arguments: scriptArguments, before: before)
-            } else {
-                try runtime.runFile(script, arguments: scriptArguments, before: before)
+            if realtime { runtime.core.clock.startRealTime() }
+            if let script = rest.first {
+                let scriptArguments = Array(rest.dropFirst())
+                if script == "-" {
+                    try runtime.runString(readStandardInput(), name: "=stdin", script: "-", arguments: scriptArguments, before: before)
+                } else {
+                    try runtime.runFile(script, arguments: scriptArguments, before: before)
+                }
             }
-            return 0
+            // What the script started (animations, timers, transitions) plays out before exit.
+            if realtime { try settleInRealTime(runtime) } else { try runtime.settle() }
         } catch let error as LuaError {
             printError("scrim: \(error.message)")
             if !error.traceback.isEmpty { printError(error.traceback) }
             return 1
+        } catch let error as SettleError {
+            printError("scrim: \(error)")
+            return 1
+        }
+        // Errors reported along the way (in callbacks, timers, hook handlers) fail the run too.
+        return runtime.reportedErrors > 0 ? 1 : 0
+    }
+
+    /// `--realtime`: the wall clock drives the same scheduler until nothing is pending (at most 10 s more).
+    static func settleInRealTime(_ runtime: LuaRuntime) throws {
+        let clock = runtime.core.clock
+        let deadline = clock.now + 10
+        while !clock.isIdle {
+            clock.advanceToWallClock()
+            if clock.now > deadline { _ = try runtime.settle(timeout: 0) }
+            usleep(UInt32(1_000_000 / max(clock.frameRate, 1)))
         }
     }
 

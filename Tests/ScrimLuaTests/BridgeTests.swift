@@ -26,7 +26,7 @@ final class Mutex {
 }
 
 let probeClass = LuaClass<Probe>("Probe")
-    .property("value", \.value)
+    .property("value", get: { $0.value }, set: { $0.value = $1 })
     .readonly("tag") { $0.tag }
     .property("label", get: { $0.label }, set: { probe, text in
         guard !text.isEmpty else { throw ScriptError("label must not be empty") }

@@ -62,8 +62,9 @@ void *scrim_newobject(lua_State *L, void *object, int nuv);
 /* The Swift object a userdata holds, or NULL (not one of ours, or already finalized). */
 void *scrim_toobject(lua_State *L, int idx);
 /* Metatable fields used for every Swift class: __gc, __eq (identity), and the __index/__newindex
-   dispatchers with the tables at the given absolute indices (methods, getters, setters). */
-void scrim_setclassmetamethods(lua_State *L, int mt, int methods, int getters, int setters);
+   dispatchers over the member table (methods and static values; getters as light userdata) and
+   the setter table (light userdata); `fallback`, if not NULL, is a getter for any other key. */
+void scrim_setclassmetamethods(lua_State *L, int mt, int members, int setters, void *fallback);
 /* A light userdata carrying an Unmanaged host function, for getter/setter tables. */
 void scrim_pushhostpointer(lua_State *L, void *fn);
 /* Protected non-raw lookups and calls for Swift (metamethods may raise). */

@@ -7,6 +7,6 @@ import Darwin
 #endif
 
 /// Writes `text` to standard error, unbuffered.
-func writeToStandardError(_ text: String) {
+public func writeToStandardError(_ text: String) {
     fputs(text, stderr)
 }

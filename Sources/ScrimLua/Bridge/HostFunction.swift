@@ -48,9 +48,10 @@ private let hostDispatch: scrim_HostDispatch = { L, fn in
         state.pushString(error.message)
         return -1
     } catch {
+        let message = (error as? ArgumentError)?.message(for: function) ?? String(describing: error)
         lua_settop(L, 0)
         scrim_where(L, 1)
-        state.pushString(String(describing: error))
+        state.pushString(message)
         lua_concat(L, 2)
         return -1
     }

@@ -4,30 +4,23 @@ import CLua
 /// Argument numbers in errors follow Lua: methods count after `self`.
 public struct LuaCall {
     public let L: OpaquePointer
-    public let state: LuaState
-    public let function: HostFunction
+    // Unowned: the state and the function both outlive every call into them, and a call is hot.
+    public unowned(unsafe) let state: LuaState
+    public unowned(unsafe) let function: HostFunction
 
     /// Number of arguments on the stack (self included for methods).
     public var count: Int32 { lua_gettop(L) }
 
-    /// The argument number a message should show for stack index `index`.
-    func shown(_ index: Int32) -> Int32 { function.isMethod ? index - 1 : index }
-
     public func type(_ index: Int32) -> Int32 { lua_type(L, index) }
     public func isNil(_ index: Int32) -> Bool { lua_type(L, index) <= LUA_TNIL }
 
-    /// `bad argument #n to 'name' (message)`, positioned by the trampoline at the caller's line.
-    public func argumentError(_ index: Int32, _ message: String) -> ScriptError {
-        if function.kind == .setter {
-            return ScriptError("bad value for field '\(function.name)' (\(message))")
-        }
-        if function.isMethod && index == 1 {
-            return ScriptError("calling '\(function.name)' on bad self (\(message))")
-        }
-        return ScriptError("bad argument #\(shown(index)) to '\(function.name)' (\(message))")
+    /// A problem with argument `index`; the trampoline words it for the kind of function
+    /// (`bad argument #n to 'name' (…)`, `bad value for field 'name' (…)`), at the caller's line.
+    public func argumentError(_ index: Int32, _ problem: String) -> ArgumentError {
+        ArgumentError(index: index, problem: problem)
     }
 
-    public func typeError(_ index: Int32, expected: String) -> ScriptError {
+    public func typeError(_ index: Int32, expected: String) -> ArgumentError {
         argumentError(index, "\(expected) expected, got \(typeName(index))")
     }
 

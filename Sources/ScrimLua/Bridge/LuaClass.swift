@@ -10,6 +10,12 @@ public class LuaClassBase {
     var getters: [String: HostFunction] = [:]
     var setters: [String: HostFunction] = [:]
     var describe: ((AnyObject) -> String)?
+    /// The setters again, taking the value's stack index: what a constructor's table of fields uses.
+    var fieldSetters: [String: (AnyObject, LuaCall, Int32) throws -> Void] = [:]
+    /// Answers keys that are not members (called with the object and the key), e.g. an event's fields.
+    var fallbackGetter: HostFunction?
+    /// Fields a constructor applies first, in this order (e.g. `frame` before `center`).
+    public var fieldOrder: [String] = []
     /// Objects of this class carry a table of Lua-side fields (user value 1), so scripts may add fields.
     public var hasFieldTable = false
     /// User values of each userdata (slot 1 is the field table when there is one).
@@ -36,18 +42,56 @@ public class LuaClassBase {
 
     var descriptionFunction: ((AnyObject) -> String)? { describe ?? base?.descriptionFunction }
 
+    var inheritedFallback: HostFunction? { fallbackGetter ?? base?.inheritedFallback }
+
+    func allFieldSetters() -> [String: (AnyObject, LuaCall, Int32) throws -> Void] {
+        var all = base?.allFieldSetters() ?? [:]
+        all.merge(fieldSetters) { $1 }
+        return all
+    }
+
+    /// Applies the fields of the table at `index` (argument `index` of `call`) to a new object, as the
+    /// constructor `Class{ field = value, … }` does; an unknown field or a bad value raises, naming it.
+    public func applyFields(_ object: AnyObject, from call: LuaCall, at index: Int32) throws {
+        let L = call.L
+        guard lua_type(L, index) == LUA_TTABLE else { throw call.typeError(index, expected: "table") }
+        let setters = allFieldSetters()
+        var keys: [String] = []
+        lua_pushnil(L)
+        while lua_next(L, index) != 0 {
+            lua_settop(L, -2)
+            guard lua_type(L, -1) == LUA_TSTRING else {
+                lua_settop(L, -2)
+                throw call.argumentError(index, "field names must be strings")
+            }
+            keys.append(call.state.string(at: -1))
+        }
+        let order = fieldOrder
+        keys.sort { (order.firstIndex(of: $0) ?? order.count, $0) < (order.firstIndex(of: $1) ?? order.count, $1) }
+        for key in keys {
+            guard let setter = setters[key] else { throw call.argumentError(index, "\(name) has no field '\(key)'") }
+            call.state.pushString(key)
+            lua_rawget(L, index)
+            defer { lua_settop(L, -2) }
+            do {
+                try setter(object, call, lua_gettop(L))
+            } catch let error as ArgumentError {
+                throw call.argumentError(index, "field '\(key)': \(error.problem)")
+            }
+        }
+    }
+
     /// Leaves the new metatable on the stack.
     func buildMetatable(in state: LuaState) {
         let L = state.L
         let members = flattened()
         lua_createtable(L, 0, 8)
         let mt = lua_gettop(L)
-        lua_createtable(L, 0, Int32(members.methods.count))
+        lua_createtable(L, 0, Int32(members.methods.count + members.getters.count))
         for (key, function) in members.methods {
             state.push(function)
             lua_setfield(L, -2, key)
         }
-        lua_createtable(L, 0, Int32(members.getters.count))
         for (key, function) in members.getters {
             // Getters and setters live as long as the class (they are never released), so a light
             // pointer is enough and the __index dispatcher can call them without a Lua call.
@@ -59,7 +103,7 @@ public class LuaClassBase {
             scrim_pushhostpointer(L, Unmanaged.passUnretained(function).toOpaque())
             lua_setfield(L, -2, key)
         }
-        scrim_setclassmetamethods(L, mt, mt + 1, mt + 2, mt + 3)
+        scrim_setclassmetamethods(L, mt, mt + 1, mt + 2, inheritedFallback.map { Unmanaged.passUnretained($0).toOpaque() })
         lua_settop(L, mt)
         state.pushString(name)
         lua_setfield(L, mt, "__name")
@@ -81,47 +125,52 @@ public final class LuaClass<T: AnyObject>: LuaClassBase {
         super.init(name: name, base: base)
     }
 
-    private func receiver(_ call: LuaCall) throws -> T {
-        guard let pointer = scrim_toobject(call.L, 1),
-              let object = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? T
-        else { throw call.typeError(1, expected: name) }
-        return object
-    }
-
-    /// A read/write property backed by a key path.
-    @discardableResult
-    public func property<V: LuaConvertible>(_ key: String, _ path: ReferenceWritableKeyPath<T, V>) -> Self {
-        property(key, get: { $0[keyPath: path] }, set: { $0[keyPath: path] = $1 })
+    /// The function that finds `self` (argument 1) of a call; it captures only the class name, so the
+    /// member closures hold no reference to the builder.
+    private var receiver: (LuaCall) throws -> T {
+        let name = self.name
+        return { call in
+            guard let pointer = scrim_toobject(call.L, 1) else { throw call.typeError(1, expected: name) }
+            let object = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
+            // The exact class is the common case and a pointer comparison; subclasses take the cast.
+            if type(of: object) == T.self { return unsafeDowncast(object, to: T.self) }
+            guard let cast = object as? T else { throw call.typeError(1, expected: name) }
+            return cast
+        }
     }
 
     /// A read/write property with its own accessors; the setter may throw to refuse a value.
     @discardableResult
     public func property<V: LuaConvertible>(_ key: String, get: @escaping (T) -> V, set: @escaping (T, V) throws -> Void) -> Self {
         readonly(key, get)
-        setters[key] = HostFunction(key, kind: .setter) { [unowned self] call in
-            let object = try self.receiver(call)
-            try set(object, try V.pull(call, 3))
+        let receiver = self.receiver
+        setters[key] = HostFunction(key, kind: .setter) { call in
+            try set(try receiver(call), try V.pull(call, 3))
             return 0
         }
+        fieldSetters[key] = { object, call, index in try set(object as! T, try V.pull(call, index)) }
         return self
     }
 
-    /// A read/write property whose setter reads the value itself (index 3 of `call`).
+    /// A read/write property whose accessors push and read the value themselves (the setter gets its stack index).
     @discardableResult
-    public func property(_ key: String, get: @escaping (T, LuaCall) throws -> Int32, set: @escaping (T, LuaCall) throws -> Void) -> Self {
-        getters[key] = HostFunction(key, kind: .getter) { [unowned self] call in try get(try self.receiver(call), call) }
-        setters[key] = HostFunction(key, kind: .setter) { [unowned self] call in
-            try set(try self.receiver(call), call)
+    public func property(_ key: String, get: @escaping (T, LuaCall) throws -> Int32, set: @escaping (T, LuaCall, Int32) throws -> Void) -> Self {
+        let receiver = self.receiver
+        getters[key] = HostFunction(key, kind: .getter) { call in try get(try receiver(call), call) }
+        setters[key] = HostFunction(key, kind: .setter) { call in
+            try set(try receiver(call), call, 3)
             return 0
         }
+        fieldSetters[key] = { object, call, index in try set(object as! T, call, index) }
         return self
     }
 
     /// A read-only property.
     @discardableResult
     public func readonly<V: LuaPushable>(_ key: String, _ get: @escaping (T) -> V) -> Self {
-        getters[key] = HostFunction(key, kind: .getter) { [unowned self] call in
-            get(try self.receiver(call)).push(call.state)
+        let receiver = self.receiver
+        getters[key] = HostFunction(key, kind: .getter) { call in
+            get(try receiver(call)).push(call.state)
             return 1
         }
         return self
@@ -130,14 +179,24 @@ public final class LuaClass<T: AnyObject>: LuaClassBase {
     /// A read-only property that pushes its own results.
     @discardableResult
     public func readonly(_ key: String, push: @escaping (T, LuaCall) throws -> Int32) -> Self {
-        getters[key] = HostFunction(key, kind: .getter) { [unowned self] call in try push(try self.receiver(call), call) }
+        let receiver = self.receiver
+        getters[key] = HostFunction(key, kind: .getter) { call in try push(try receiver(call), call) }
         return self
     }
 
     /// A method called as `obj:name(…)`; arguments start at stack index 2.
     @discardableResult
     public func method(_ key: String, _ body: @escaping (T, LuaCall) throws -> Int32) -> Self {
-        methods[key] = HostFunction(key, kind: .method) { [unowned self] call in try body(try self.receiver(call), call) }
+        let receiver = self.receiver
+        methods[key] = HostFunction(key, kind: .method) { call in try body(try receiver(call), call) }
+        return self
+    }
+
+    /// Answers every key that is not a member; it pushes one value (nil for none).
+    @discardableResult
+    public func otherFields(_ body: @escaping (T, LuaCall) throws -> Int32) -> Self {
+        let receiver = self.receiver
+        fallbackGetter = HostFunction(name, kind: .getter) { call in try body(try receiver(call), call) }
         return self
     }
 

@@ -47,3 +47,31 @@ public struct ScriptError: Error, CustomStringConvertible {
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }
+
+/// A bad argument, not yet worded: the host function that raises it knows whether it is an
+/// argument, a method's argument (numbered after `self`) or a property's value.
+public struct ArgumentError: Error {
+    public var index: Int32
+    public var problem: String
+
+    public init(index: Int32, problem: String) {
+        self.index = index
+        self.problem = problem
+    }
+
+    /// The message Lua users expect for `function`.
+    public func message(for function: HostFunction) -> String {
+        switch function.kind {
+        case .setter:
+            return "bad value for field '\(function.name)' (\(problem))"
+        case .getter:
+            return "bad field '\(function.name)' (\(problem))"
+        case .method where index == 1:
+            return "calling '\(function.name)' on bad self (\(problem))"
+        case .method:
+            return "bad argument #\(index - 1) to '\(function.name)' (\(problem))"
+        case .function:
+            return "bad argument #\(index) to '\(function.name)' (\(problem))"
+        }
+    }
+}

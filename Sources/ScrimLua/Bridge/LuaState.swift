@@ -8,6 +8,8 @@ public final class LuaState {
     let handle: StateHandle
     let limits: UnsafeMutablePointer<ScrimLimits>
     var classes = ClassRegistry()
+    /// What this state belongs to (the `LuaRuntime`), for bindings that need more than the state.
+    public weak var owner: AnyObject?
     /// Where identity is kept: object address → its userdata, values weak so Lua can collect them.
     private static let objectCacheKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
 
@@ -113,6 +115,15 @@ public final class LuaState {
         if scrim_pcallmethod(L, index, method, nargs, nresults) != LUA_OK { throw popError() }
     }
 
+    /// `callMethod` for a name known at compile time: its address stays the same, so Lua's string
+    /// cache finds the interned name without hashing it again (the hot path of delegate calls).
+    public func callMethod(_ index: Int32, static method: StaticString, nargs: Int32, nresults: Int32) throws {
+        let status = method.utf8Start.withMemoryRebound(to: CChar.self, capacity: method.utf8CodeUnitCount + 1) {
+            scrim_pcallmethod(L, index, $0, nargs, nresults)
+        }
+        if status != LUA_OK { throw popError() }
+    }
+
     func popError() -> LuaError {
         let text: String
         if lua_type(L, -1) == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER {
@@ -210,4 +221,35 @@ public final class LuaState {
     }
 
     public func value(at index: Int32) -> LuaValue { LuaValue(self, index) }
+
+    /// Calls the function `function` with `arguments`, protected, and returns its first result
+    /// (nil when the state is closed: a callback that outlived its state does nothing).
+    @discardableResult
+    public func call(_ function: LuaRef, _ arguments: [LuaPushable?] = []) throws -> LuaValue {
+        guard function.isValid else { return .nil }
+        let top = lua_gettop(L)
+        lua_checkstack(L, Int32(arguments.count) + 2)
+        function.push(L)
+        for argument in arguments {
+            if let argument { argument.push(self) } else { lua_pushnil(L) }
+        }
+        try call(nargs: Int32(arguments.count), nresults: 1)
+        defer { lua_settop(L, top) }
+        return value(at: -1)
+    }
+
+    /// Calls `method` of the table `target` (`target:method(arguments…)`), protected; returns its first result.
+    @discardableResult
+    public func callMethod(_ target: LuaRef, _ method: String, _ arguments: [LuaPushable?] = []) throws -> LuaValue {
+        guard target.isValid else { return .nil }
+        let top = lua_gettop(L)
+        lua_checkstack(L, Int32(arguments.count) + 4)
+        target.push(L)
+        for argument in arguments {
+            if let argument { argument.push(self) } else { lua_pushnil(L) }
+        }
+        try callMethod(top + 1, method, nargs: Int32(arguments.count), nresults: 1)
+        defer { lua_settop(L, top) }
+        return value(at: -1)
+    }
 }

@@ -1,4 +1,5 @@
 import CLua
+import ScrimCore
 
 /// What a runtime is started with (the `scrim run` flags).
 public struct RuntimeOptions {
@@ -6,18 +7,35 @@ public struct RuntimeOptions {
     public var memoryLimit: Int? = 1 << 30
     /// Wall-clock seconds for any single entry into Lua (`--timeout`); nil for none.
     public var timeBudget: Double? = 30
+    /// The virtual display (`--screen WxH[@S]`).
+    public var screen: Screen = .default
 
     public init() {}
 }
 
-/// A Lua state with the `scrim` module installed: what a script, the REPL or a test file runs in.
+/// A Lua state with the `scrim` module installed over a ScrimCore runtime: what a script, the REPL
+/// or a test file runs in.
 public final class LuaRuntime {
     public let state: LuaState
+    public let core: Runtime
     public let options: RuntimeOptions
+    /// Errors reported (not raised) so far: from callbacks, timers, hook handlers.
+    public private(set) var reportedErrors = 0
+    /// Where reported errors are written (standard error by default).
+    public var errorOutput: (String) -> Void = { writeToStandardError($0 + "\n") }
 
     public init(options: RuntimeOptions = RuntimeOptions()) {
         self.options = options
+        core = Runtime(screen: options.screen)
         state = LuaState(memoryLimit: options.memoryLimit, timeBudget: options.timeBudget)
+        state.owner = self
+        core.errorSink = { [weak self] report in
+            guard let self else { return }
+            self.reportedErrors += 1
+            var text = "scrim: error in \(report.context): \(report.message)"
+            if let traceback = report.traceback, !traceback.isEmpty { text += "\n" + traceback }
+            self.errorOutput(text)
+        }
         ScrimModule.install(in: self)
     }
 
@@ -29,12 +47,18 @@ public final class LuaRuntime {
         try runLoadedChunk(arguments)
     }
 
-    /// Runs source text (from `-e` or standard input) under the chunk name `name`.
+    /// Runs source text (from `-e` or standard input) under the chunk name `name`;
     /// `script` is what `arg[0]` shows (lua.c shows "-" for standard input).
     public func runString(_ code: String, name: String, script: String? = nil, arguments: [String] = [], before: [String] = []) throws {
         if let script { setArgTable(script: script, arguments: arguments, before: before) }
         try state.load(code, name: name)
         try runLoadedChunk(arguments)
+    }
+
+    /// Advances the clock until nothing is pending, as the end of `scrim run` does.
+    @discardableResult
+    public func settle(timeout: Seconds = 10) throws -> Seconds {
+        try core.settle(timeout: timeout)
     }
 
     private func runLoadedChunk(_ arguments: [String]) throws {
@@ -58,6 +82,14 @@ public final class LuaRuntime {
             lua_rawseti(L, -2, lua_Integer(offset + 1))
         }
         lua_setglobal(L, "arg")
+    }
+
+    /// "file:line" of the Lua code that made this call, for labels of what it scheduled.
+    func callerPosition(_ call: LuaCall) -> String? {
+        scrim_where(call.L, 1)
+        defer { lua_settop(call.L, -2) }
+        let position = state.string(at: -1)
+        return position.isEmpty ? nil : String(position.dropLast(2))
     }
 }
 

@@ -1,20 +1,113 @@
 import CLua
+import ScrimCore
 
 /// The `scrim` module: the global `scrim`, also what `require("scrim")` returns.
 enum ScrimModule {
     static let version = "0.1.0"
 
+    /// Module functions, declared once: name → function.
+    static let functions: [(String, HostFunction)] = [
+        ("View", ViewBinding.constructor),
+        ("TapGestureRecognizer", GestureBinding.constructor),
+        ("animate", AnimationBinding.animate),
+        ("now", ClockBinding.now),
+        ("advance", ClockBinding.advance),
+        ("settle", ClockBinding.settle),
+        ("after", ClockBinding.after),
+        ("on", HookBinding.on),
+        ("off", HookBinding.off),
+        ("emit", HookBinding.emit),
+        ("tap", tap),
+        ("find", find),
+        ("tree", tree),
+    ]
+
+    /// Module fields computed on each read (and, for some, settable).
+    static let moduleIndex = HostFunction("scrim") { call in
+        guard call.type(2) == LUA_TSTRING else { return call.push(nil) }
+        switch call.state.string(at: 2) {
+        case "frameRate": return call.push(call.runtime.core.frameRate)
+        default: return call.push(nil)
+        }
+    }
+
+    static let moduleNewIndex = HostFunction("scrim") { call in
+        if call.type(2) == LUA_TSTRING, call.state.string(at: 2) == "frameRate" {
+            let rate = try call.number(3)
+            guard rate > 0, rate <= 1000 else { throw ScriptError("scrim.frameRate must be within (0, 1000], got \(LuaValue.format(rate))") }
+            call.runtime.core.frameRate = rate
+            return 0
+        }
+        lua_settop(call.L, 3)
+        lua_rawset(call.L, 1)
+        return 0
+    }
+
     static func install(in runtime: LuaRuntime) {
         let state = runtime.state
         let L = state.L
-        lua_createtable(L, 0, 16)
+        state.register(ViewBinding.luaClass, for: View.self)
+        state.register(GestureBinding.luaClass, for: TapGestureRecognizer.self)
+        state.register(AnimationBinding.luaClass, for: Animation.self)
+        state.register(ClockBinding.timerClass, for: ScheduledTask.self)
+        state.register(HookBinding.hookClass, for: Hook.self)
+        state.register(HookBinding.eventClass, for: HookEvent.self)
+
+        lua_createtable(L, 0, 32)
         state.pushString(version)
         lua_setfield(L, -2, "version")
+        for (name, function) in functions {
+            state.push(function)
+            lua_setfield(L, -2, name)
+        }
+        let screen = runtime.core.screen
+        lua_createtable(L, 0, 3)
+        lua_pushnumber(L, screen.width); lua_setfield(L, -2, "width")
+        lua_pushnumber(L, screen.height); lua_setfield(L, -2, "height")
+        lua_pushnumber(L, screen.scale); lua_setfield(L, -2, "scale")
+        lua_setfield(L, -2, "screen")
+        state.push(any: runtime.core.window)
+        lua_setfield(L, -2, "window")
+        lua_createtable(L, 0, 2)
+        state.push(moduleIndex)
+        lua_setfield(L, -2, "__index")
+        state.push(moduleNewIndex)
+        lua_setfield(L, -2, "__newindex")
+        lua_setmetatable(L, -2)
         // require("scrim") finds it already loaded.
         luaL_getsubtable(L, scrim_registryindex(), LUA_LOADED_TABLE)
         lua_pushvalue(L, -2)
         lua_setfield(L, -2, "scrim")
         lua_settop(L, -2)
         lua_setglobal(L, "scrim")
+    }
+
+    /// `scrim.tap(target)`: a View (its centre), a point, `x, y`, or a view's name.
+    static let tap = HostFunction("tap") { call in
+        let core = call.runtime.core
+        let handled: View?
+        switch call.type(1) {
+        case LUA_TSTRING:
+            let name = call.state.string(at: 1)
+            guard let view = core.find(name) else { throw call.argumentError(1, "no view named '\(name)' in the window") }
+            handled = core.tap(view)
+        case LUA_TNUMBER, LUA_TTABLE:
+            handled = core.tap(at: try call.point(from: 1))
+        case LUA_TUSERDATA:
+            let view = try call.view(1)
+            guard view.window === core.window else { throw call.argumentError(1, "\(view.description) is not in the window") }
+            handled = core.tap(view)
+        default:
+            throw call.typeError(1, expected: "View, point, x and y, or view name")
+        }
+        return call.push(handled)
+    }
+
+    static let find = HostFunction("find") { call in
+        call.push(call.runtime.core.find(try call.string(1)))
+    }
+
+    static let tree = HostFunction("tree") { call in
+        call.push(call.runtime.core.tree())
     }
 }

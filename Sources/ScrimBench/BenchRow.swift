@@ -1,0 +1,82 @@
+import Glibc
+
+/// One line of the benchmark table: Scrim's figure, the baseline's, their ratio and the bar.
+struct BenchRow {
+    enum Bar {
+        /// scrim / baseline must be at most this.
+        case ratioAtMost(Double)
+        /// baseline / scrim must be at least this (scrim this many times faster).
+        case speedupAtLeast(Double)
+        /// An absolute ceiling on Scrim's figure (same unit), baseline shown for context.
+        case valueAtMost(Double)
+        /// An absolute floor on Scrim's figure.
+        case valueAtLeast(Double)
+    }
+
+    var name: String
+    var scrim: Double
+    var baseline: Double
+    var baselineName: String
+    var unit: String
+    var bar: Bar
+
+    var ratio: Double { scrim / baseline }
+
+    var meetsBar: Bool {
+        switch bar {
+        case .ratioAtMost(let limit): return ratio <= limit
+        case .speedupAtLeast(let limit): return baseline / scrim >= limit
+        case .valueAtMost(let limit): return scrim <= limit
+        case .valueAtLeast(let limit): return scrim >= limit
+        }
+    }
+
+    var barText: String {
+        switch bar {
+        case .ratioAtMost(let limit): return "≤ \(format(limit))×"
+        case .speedupAtLeast(let limit): return "≥ \(format(limit))× faster"
+        case .valueAtMost(let limit): return "≤ \(format(limit)) \(unit)"
+        case .valueAtLeast(let limit): return "≥ \(format(limit)) \(unit)"
+        }
+    }
+
+    static func printHeader() {
+        Swift.print(pad("benchmark", 46) + pad("scrim", 16) + pad("baseline", 34) + pad("ratio", 9) + pad("bar", 18) + "verdict")
+    }
+
+    func print() {
+        let ratioText: String
+        if case .speedupAtLeast = bar { ratioText = format(baseline / scrim) + "× faster" } else { ratioText = format(ratio) + "×" }
+        Swift.print(pad(name, 46) + pad("\(format(scrim)) \(unit)", 16) + pad("\(format(baseline)) \(unit) (\(baselineName))", 34)
+            + pad(ratioText, 9) + pad(barText, 18) + (meetsBar ? "ok" : "MISSED"))
+    }
+}
+
+func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+}
+
+func format(_ value: Double) -> String {
+    if value >= 100 { return String(Int(value.rounded())) }
+    var buffer = [CChar](repeating: 0, count: 32)
+    _ = withVaList([value]) { vsnprintf(&buffer, 32, value >= 10 ? "%.1f" : "%.3g", $0) }
+    return String(cString: buffer)
+}
+
+/// Seconds since an arbitrary point, from the monotonic clock.
+func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
+/// The best (smallest) time of `repetitions` runs of `body`, in seconds.
+func bestOf(_ repetitions: Int, _ body: () -> Void) -> Double {
+    var best = Double.infinity
+    for _ in 0..<repetitions {
+        let start = monotonicSeconds()
+        body()
+        best = min(best, monotonicSeconds() - start)
+    }
+    return best
+}

@@ -1,0 +1,54 @@
+#include "ScrimBenchC.h"
+#include <lauxlib.h>
+#include <string.h>
+
+long long scrimbench_raw_delegate_calls(lua_State *L, int index, const char *method, int iterations) {
+  long long sum = 0;
+  index = lua_absindex(L, index);
+  for (int i = 0; i < iterations; i++) {
+    lua_getfield(L, index, method);
+    lua_pushvalue(L, index);
+    lua_pushinteger(L, i);
+    if (lua_pcall(L, 2, 1, 0) != LUA_OK) { lua_pop(L, 1); return -1; }
+    sum += lua_tointeger(L, -1);
+    lua_pop(L, 1);
+  }
+  return sum;
+}
+
+typedef struct { double value; } CProbe;
+
+static int cprobe_scale(lua_State *L) {
+  CProbe *p = (CProbe *)luaL_checkudata(L, 1, "CProbe");
+  p->value *= luaL_checknumber(L, 2);
+  lua_pushnumber(L, p->value);
+  return 1;
+}
+
+static int cprobe_index(lua_State *L) {
+  CProbe *p = (CProbe *)luaL_checkudata(L, 1, "CProbe");
+  const char *key = luaL_checkstring(L, 2);
+  if (strcmp(key, "value") == 0) { lua_pushnumber(L, p->value); return 1; }
+  if (strcmp(key, "scale") == 0) { lua_pushcfunction(L, cprobe_scale); return 1; }
+  lua_pushnil(L);
+  return 1;
+}
+
+static int cprobe_newindex(lua_State *L) {
+  CProbe *p = (CProbe *)luaL_checkudata(L, 1, "CProbe");
+  const char *key = luaL_checkstring(L, 2);
+  if (strcmp(key, "value") == 0) { p->value = luaL_checknumber(L, 3); return 0; }
+  return luaL_error(L, "CProbe has no field '%s'", key);
+}
+
+void scrimbench_push_cprobe(lua_State *L) {
+  CProbe *p = (CProbe *)lua_newuserdatauv(L, sizeof(CProbe), 0);
+  p->value = 1.5;
+  if (luaL_newmetatable(L, "CProbe")) {
+    lua_pushcfunction(L, cprobe_index);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, cprobe_newindex);
+    lua_setfield(L, -2, "__newindex");
+  }
+  lua_setmetatable(L, -2);
+}

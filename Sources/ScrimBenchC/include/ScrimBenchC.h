@@ -1,0 +1,10 @@
+/* Hand-written C baselines for scripts/bench: what the raw Lua C API does without Scrim's bridge. */
+#include <lua.h>
+
+/* Calls delegate:method(i) `iterations` times with plain lua_getfield + lua_pcall (no message
+   handler); the delegate table is at `index`. Returns the sum of the integer results. */
+long long scrimbench_raw_delegate_calls(lua_State *L, int index, const char *method, int iterations);
+
+/* Registers the global `cprobe`: a userdata with a hand-written __index/__newindex for `value`
+   (a double) and a `scale` method, the fair C equivalent of a bound Swift property and method. */
+void scrimbench_push_cprobe(lua_State *L);

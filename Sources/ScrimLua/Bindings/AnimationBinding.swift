@@ -1,0 +1,115 @@
+import CLua
+import ScrimCore
+
+/// LUA_API §3: `scrim.animate` and the Animation it returns.
+enum AnimationBinding {
+    static let luaClass = LuaClass<Animation>("Animation")
+        .readonly("duration") { $0.duration }
+        .readonly("delay") { $0.delay }
+        .readonly("isRunning") { $0.isRunning }
+        .readonly("finished") { $0.finished }
+        .readonly("views") { $0.views }
+        .method("cancel") { animation, _ in
+            animation.cancel()
+            return 0
+        }
+        .description { $0.description }
+
+    /// `scrim.animate(duration, animations [, completion])` or `scrim.animate{ duration=, … }`.
+    static let animate = HostFunction("animate") { call in
+        var duration = 0.0, delay = 0.0
+        var curve = TimingCurve.easeInOut
+        var spring: Spring?
+        var options: AnimationOptions = []
+        let animations: LuaRef
+        var completion: LuaRef?
+        if call.type(1) == LUA_TTABLE {
+            let index: Int32 = 1
+            duration = try call.tableNumber(index, "duration") ?? { throw call.argumentError(index, "field 'duration' is required (seconds)") }()
+            delay = try call.tableNumber(index, "delay") ?? 0
+            if call.hasField(index, "curve") {
+                curve = try call.fieldValue(index, "curve") { try call.curve($0) }
+            }
+            if call.hasField(index, "spring") {
+                spring = try call.fieldValue(index, "spring") { try call.spring($0) }
+            }
+            if try call.tableBoolean(index, "allowUserInteraction") == true { options.insert(.allowUserInteraction) }
+            if try call.tableBoolean(index, "beginFromCurrentState") == true { options.insert(.beginFromCurrentState) }
+            animations = try call.fieldValue(index, "animations") { try call.function($0) }
+            if call.hasField(index, "completion") {
+                completion = try call.fieldValue(index, "completion") { try call.function($0) }
+            }
+        } else {
+            duration = try call.number(1)
+            animations = try call.function(2)
+            completion = try call.optionalFunction(3)
+        }
+        guard duration.isFinite, delay.isFinite, delay >= 0 else {
+            throw call.argumentError(1, "duration and delay must be finite, delay ≥ 0")
+        }
+        let state = call.state
+        weak var weakState = state
+        let animation = try call.runtime.core.animate(
+            duration: duration, delay: delay, curve: curve, spring: spring, options: options,
+            animations: { try state.call(animations) },
+            completion: completion.map { completion in { finished in try weakState?.call(completion, [finished]) } })
+        return call.push(animation)
+    }
+}
+
+extension Animation: LuaPushable {
+    public func push(_ state: LuaState) { state.push(any: self) }
+}
+
+extension LuaCall {
+    /// Number field `name` of the table argument at `index`, nil when absent; a non-number raises.
+    func tableNumber(_ index: Int32, _ name: String) throws -> Double? {
+        guard hasField(index, name) else { return nil }
+        return try fieldValue(index, name) { try number($0) }
+    }
+
+    func tableBoolean(_ index: Int32, _ name: String) throws -> Bool? {
+        guard hasField(index, name) else { return nil }
+        return try fieldValue(index, name) { try boolean($0) }
+    }
+
+    /// Reads field `name` of the table at `index` with `read`; a problem is reported against the table argument.
+    func fieldValue<T>(_ index: Int32, _ name: String, _ read: (Int32) throws -> T) throws -> T {
+        state.pushString(name)
+        lua_rawget(L, index)
+        defer { lua_settop(L, -2) }
+        do {
+            return try read(lua_gettop(L))
+        } catch let error as ArgumentError {
+            throw argumentError(index, "field '\(name)': \(error.problem)")
+        }
+    }
+
+    /// `"easeInOut"`, `"easeIn"`, `"easeOut"`, `"linear"` or `{x1, y1, x2, y2}`.
+    func curve(_ index: Int32) throws -> TimingCurve {
+        if type(index) == LUA_TSTRING {
+            let name = state.string(at: index)
+            guard let curve = TimingCurve(named: name) else {
+                throw argumentError(index, "unknown curve '\(name)' (easeInOut, easeIn, easeOut, linear or {x1, y1, x2, y2})")
+            }
+            return curve
+        }
+        guard type(index) == LUA_TTABLE,
+              let x1 = numberField(index, "x1", position: 1), let y1 = numberField(index, "y1", position: 2),
+              let x2 = numberField(index, "x2", position: 3), let y2 = numberField(index, "y2", position: 4)
+        else { throw argumentError(index, "curve expected: a name or {x1, y1, x2, y2}") }
+        guard (0...1).contains(x1), (0...1).contains(x2) else {
+            throw argumentError(index, "curve control points need x1 and x2 within 0…1")
+        }
+        return TimingCurve(x1: x1, y1: y1, x2: x2, y2: y2)
+    }
+
+    /// `{damping=0…1, velocity=number}`.
+    func spring(_ index: Int32) throws -> Spring {
+        guard type(index) == LUA_TTABLE, let damping = numberField(index, "damping") else {
+            throw argumentError(index, "spring expected: {damping=0…1, velocity=number}")
+        }
+        guard damping > 0, damping <= 1 else { throw argumentError(index, "spring damping must be within (0, 1]") }
+        return Spring(damping: damping, velocity: numberField(index, "velocity") ?? 0)
+    }
+}

@@ -1,0 +1,170 @@
+import CLua
+import ScrimCore
+
+/// LUA_API §8: `scrim.on`, `scrim.off`, `scrim.emit`, the Hook handle, and the event a handler sees.
+enum HookBinding {
+    static let hookClass = LuaClass<Hook>("Hook")
+        .readonly("event") { $0.event }
+        .readonly("priority") { $0.priority }
+        .readonly("once") { $0.once }
+        .readonly("group") { $0.group }
+        .readonly("isActive") { $0.isActive }
+        .method("remove") { hook, _ in
+            hook.remove()
+            return 0
+        }
+        .description { "Hook(\($0.event))" }
+
+    static let eventClass: LuaClass<HookEvent> = {
+        let c = LuaClass<HookEvent>("HookEvent")
+        return c
+            .readonly("name") { $0.name }
+            .readonly("target", push: { event, call in
+                call.state.push(hookTarget: event.target)
+                return 1
+            })
+            .readonly("isCancelled") { $0.isCancelled }
+            .readonly("isCancellable") { $0.isCancellable }
+            .readonly("fields", push: { event, call in
+                HookValue.record(event.fields).push(call.state)
+                return 1
+            })
+            .method("cancel") { event, call in
+                guard event.isCancellable else {
+                    throw ScriptError("event '\(event.name)' cannot be cancelled")
+                }
+                return call.push(event.cancel())
+            }
+            .otherFields { event, call in
+                guard call.type(2) == LUA_TSTRING, let value = event.fields[call.state.string(at: 2)] else { return call.push(nil) }
+                value.push(call.state)
+                return 1
+            }
+            .description { "HookEvent(\($0.name))" }
+    }()
+
+    /// `scrim.on(event, fn [, {once=, priority=, group=}])` → Hook.
+    static let on = HostFunction("on") { call in
+        let name = try call.string(1)
+        let function = try call.function(2)
+        var once = false, priority = 0
+        var group: String?
+        if !call.isNil(3) {
+            guard call.type(3) == LUA_TTABLE else { throw call.typeError(3, expected: "table") }
+            once = try call.tableBoolean(3, "once") ?? false
+            if let value = try call.tableNumber(3, "priority") {
+                guard value == value.rounded(), abs(value) < 1e15 else { throw call.argumentError(3, "field 'priority': integer expected") }
+                priority = Int(value)
+            }
+            if call.hasField(3, "group") { group = try call.fieldValue(3, "group") { try call.string($0) } }
+        }
+        weak var state = call.state
+        let hook = call.runtime.core.hooks.on(name, priority: priority, once: once, group: group) { event in
+            try state?.call(function, [event])
+        }
+        return call.push(hook)
+    }
+
+    /// `scrim.off(group)` → how many hooks were removed.
+    static let off = HostFunction("off") { call in
+        call.push(call.runtime.core.hooks.off(group: try call.string(1)))
+    }
+
+    /// `scrim.emit(name [, fields [, cancellable]])` → false if a handler cancelled it.
+    static let emit = HostFunction("emit") { call in
+        let name = try call.string(1)
+        var fields: [String: HookValue] = [:]
+        var target: AnyObject?
+        if !call.isNil(2) {
+            guard call.type(2) == LUA_TTABLE else { throw call.typeError(2, expected: "table") }
+            guard case .record(let record) = try HookValue.pull(call, 2) else {
+                throw call.argumentError(2, "fields must be a table with string keys")
+            }
+            fields = record
+            if let value = fields.removeValue(forKey: "target") { target = value.targetObject }
+        }
+        let cancellable = call.isNil(3) ? true : try call.boolean(3)
+        return call.push(call.runtime.core.hooks.emit(name, target: target, fields: fields, cancellable: cancellable))
+    }
+}
+
+extension Hook: LuaPushable {
+    public func push(_ state: LuaState) { state.push(any: self) }
+}
+
+extension HookEvent: LuaPushable {
+    public func push(_ state: LuaState) { state.push(any: self) }
+}
+
+/// A Lua value kept as such inside an event (tables, functions): pushed back as the same value.
+final class LuaHookValue {
+    let ref: LuaRef
+    init(_ ref: LuaRef) { self.ref = ref }
+}
+
+extension HookValue {
+    var targetObject: AnyObject? {
+        switch self {
+        case .object(let object): return object
+        default: return nil
+        }
+    }
+
+    /// A Lua value as an event field: objects stay objects, sequences become lists, other tables records
+    /// (nested tables that are neither are kept as Lua values).
+    static func pull(_ call: LuaCall, _ index: Int32, depth: Int = 0) throws -> HookValue {
+        let L = call.L
+        let index = lua_absindex(L, index)
+        switch call.type(index) {
+        case LUA_TNIL, LUA_TNONE: return .null
+        case LUA_TBOOLEAN: return .bool(lua_toboolean(L, index) != 0)
+        case LUA_TNUMBER: return .number(scrim_tonumber(L, index))
+        case LUA_TSTRING: return .string(call.state.string(at: index))
+        case LUA_TTABLE where depth == 0:
+            var record: [String: HookValue] = [:]
+            lua_pushnil(L)
+            while lua_next(L, index) != 0 {
+                guard lua_type(L, -2) == LUA_TSTRING else {
+                    lua_settop(L, -3)
+                    throw call.argumentError(index, "event fields need string keys")
+                }
+                let key = call.state.string(at: -2)
+                record[key] = try pull(call, -1, depth: depth + 1)
+                lua_settop(L, -2)
+            }
+            return .record(record)
+        default:
+            if let object = call.state.object(at: index) { return .object(object) }
+            return .object(LuaHookValue(call.state.ref(at: index)))
+        }
+    }
+}
+
+extension HookValue: LuaPushable {
+    public func push(_ state: LuaState) {
+        let L = state.L
+        lua_checkstack(L, 3)
+        switch self {
+        case .null: lua_pushnil(L)
+        case .bool(let value): lua_pushboolean(L, value ? 1 : 0)
+        case .number(let value): lua_pushnumber(L, value)
+        case .string(let value): state.pushString(value)
+        case .object(let object): state.push(hookTarget: object)
+        case .list(let values): values.push(state)
+        case .record(let fields):
+            lua_createtable(L, 0, Int32(fields.count))
+            for (key, value) in fields {
+                value.push(state)
+                lua_setfield(L, -2, key)
+            }
+        }
+    }
+}
+
+extension LuaState {
+    /// Pushes an event's object: a Lua value kept by `scrim.emit` as itself, a Swift object as its userdata.
+    func push(hookTarget object: AnyObject?) {
+        guard let object else { return lua_pushnil(L) }
+        if let value = object as? LuaHookValue { value.ref.push(L) } else { push(any: object) }
+    }
+}

@@ -1,0 +1,139 @@
+import CLua
+import ScrimCore
+
+// LUA_API §0: rects, points, colours and transforms as Lua tables and strings. Tables are read
+// with raw access only, so reading an argument never runs Lua code from a Swift frame.
+
+extension LuaCall {
+    /// Field `name` of the table at `index` (or positional element `position`), as a number if present.
+    func numberField(_ index: Int32, _ name: String, position: lua_Integer? = nil) -> Double? {
+        state.pushString(name)
+        var type = lua_rawget(L, index)
+        if type == LUA_TNIL, let position {
+            lua_settop(L, -2)
+            type = lua_rawgeti(L, index, position)
+        }
+        defer { lua_settop(L, -2) }
+        return type == LUA_TNUMBER ? scrim_tonumber(L, -1) : nil
+    }
+
+    /// Whether the table at `index` has a non-nil field `name` (raw).
+    func hasField(_ index: Int32, _ name: String) -> Bool {
+        state.pushString(name)
+        defer { lua_settop(L, -2) }
+        return lua_rawget(L, index) != LUA_TNIL
+    }
+}
+
+extension Rect: LuaConvertible {
+    /// Always a fresh `{x=, y=, width=, height=}`.
+    public func push(_ state: LuaState) {
+        let L = state.L
+        lua_createtable(L, 0, 4)
+        lua_pushnumber(L, x); lua_setfield(L, -2, "x")
+        lua_pushnumber(L, y); lua_setfield(L, -2, "y")
+        lua_pushnumber(L, width); lua_setfield(L, -2, "width")
+        lua_pushnumber(L, height); lua_setfield(L, -2, "height")
+    }
+
+    /// `{x=, y=, width=, height=}` or `{x, y, width, height}`.
+    public static func pull(_ call: LuaCall, _ index: Int32) throws -> Rect {
+        let index = lua_absindex(call.L, index)
+        guard call.type(index) == LUA_TTABLE else { throw call.typeError(index, expected: "rect") }
+        guard let x = call.numberField(index, "x", position: 1), let y = call.numberField(index, "y", position: 2),
+              let width = call.numberField(index, "width", position: 3), let height = call.numberField(index, "height", position: 4)
+        else { throw call.argumentError(index, "rect expected: {x=, y=, width=, height=} or {x, y, width, height}") }
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+}
+
+extension Point: LuaConvertible {
+    public func push(_ state: LuaState) {
+        let L = state.L
+        lua_createtable(L, 0, 2)
+        lua_pushnumber(L, x); lua_setfield(L, -2, "x")
+        lua_pushnumber(L, y); lua_setfield(L, -2, "y")
+    }
+
+    /// `{x=, y=}` or `{x, y}`.
+    public static func pull(_ call: LuaCall, _ index: Int32) throws -> Point {
+        let index = lua_absindex(call.L, index)
+        guard call.type(index) == LUA_TTABLE else { throw call.typeError(index, expected: "point") }
+        guard let x = call.numberField(index, "x", position: 1), let y = call.numberField(index, "y", position: 2)
+        else { throw call.argumentError(index, "point expected: {x=, y=} or {x, y}") }
+        return Point(x: x, y: y)
+    }
+}
+
+extension Color: LuaConvertible {
+    /// `"#rrggbbaa"`, lower-case.
+    public func push(_ state: LuaState) { state.pushString(hex) }
+
+    /// `"#RRGGBB"`, `"#RRGGBBAA"`, a name, or `{r=, g=, b=, a=}` with components in 0…1.
+    public static func pull(_ call: LuaCall, _ index: Int32) throws -> Color {
+        let index = lua_absindex(call.L, index)
+        switch call.type(index) {
+        case LUA_TSTRING:
+            do { return try Color(parsing: call.state.string(at: index)) }
+            catch { throw call.argumentError(index, String(describing: error)) }
+        case LUA_TTABLE:
+            guard let r = call.numberField(index, "r"), let g = call.numberField(index, "g"), let b = call.numberField(index, "b")
+            else { throw call.argumentError(index, "color table needs numeric r, g, b (and optional a), each 0…1") }
+            let a = call.numberField(index, "a") ?? 1
+            for value in [r, g, b, a] where !(0...1).contains(value) {
+                throw call.argumentError(index, "color components must be within 0…1, got \(LuaValue.format(value))")
+            }
+            return Color(r: r, g: g, b: b, a: a)
+        default:
+            throw call.typeError(index, expected: "color")
+        }
+    }
+}
+
+extension Transform: LuaConvertible {
+    /// A fresh `{scaleX=, scaleY=, rotation=, translateX=, translateY=}`.
+    public func push(_ state: LuaState) {
+        let L = state.L
+        lua_createtable(L, 0, 5)
+        lua_pushnumber(L, scaleX); lua_setfield(L, -2, "scaleX")
+        lua_pushnumber(L, scaleY); lua_setfield(L, -2, "scaleY")
+        lua_pushnumber(L, rotation); lua_setfield(L, -2, "rotation")
+        lua_pushnumber(L, translateX); lua_setfield(L, -2, "translateX")
+        lua_pushnumber(L, translateY); lua_setfield(L, -2, "translateY")
+    }
+
+    /// Missing fields take the identity's values; `scale` sets both scales.
+    public static func pull(_ call: LuaCall, _ index: Int32) throws -> Transform {
+        let index = lua_absindex(call.L, index)
+        guard call.type(index) == LUA_TTABLE else { throw call.typeError(index, expected: "transform") }
+        let scale = call.numberField(index, "scale")
+        return Transform(scaleX: call.numberField(index, "scaleX") ?? scale ?? 1,
+                         scaleY: call.numberField(index, "scaleY") ?? scale ?? 1,
+                         rotation: call.numberField(index, "rotation") ?? 0,
+                         translateX: call.numberField(index, "translateX") ?? 0,
+                         translateY: call.numberField(index, "translateY") ?? 0)
+    }
+}
+
+extension Array: LuaPushable where Element: LuaPushable {
+    /// A fresh sequence.
+    public func push(_ state: LuaState) {
+        let L = state.L
+        lua_createtable(L, Int32(count), 0)
+        for (offset, element) in enumerated() {
+            lua_checkstack(L, 2)
+            element.push(state)
+            lua_rawseti(L, -2, lua_Integer(offset + 1))
+        }
+    }
+}
+
+extension View: LuaPushable {
+    public func push(_ state: LuaState) { state.push(any: self) }
+}
+
+extension GestureRecognizer: LuaPushable {
+    public func push(_ state: LuaState) { state.push(any: self) }
+}
+
+extension LuaError: ReportableError {}

@@ -1,0 +1,116 @@
+import CLua
+import ScrimCore
+
+extension LuaCall {
+    /// The runtime this call runs in.
+    var runtime: LuaRuntime { state.owner as! LuaRuntime }
+
+    func view(_ index: Int32) throws -> View { try object(index, View.self, expected: "View") }
+}
+
+/// LUA_API §2: `View` — fields, hierarchy, hit-testing, presentation, taps.
+enum ViewBinding {
+    static let luaClass: LuaClass<View> = {
+        let c = LuaClass<View>("View")
+        // A frame given to the constructor must not override a centre given with it.
+        c.fieldOrder = ["name", "frame", "bounds", "center"]
+        return c
+            .property("name", get: { $0.name }, set: { $0.name = $1 })
+            .property("frame", get: { $0.frame }, set: { $0.frame = $1 })
+            .property("center", get: { $0.center }, set: { $0.center = $1 })
+            .property("alpha", get: { $0.alpha }, set: { $0.alpha = $1 })
+            .property("backgroundColor", get: { $0.backgroundColor }, set: { $0.backgroundColor = $1 })
+            .property("hidden", get: { $0.isHidden }, set: { $0.isHidden = $1 })
+            .property("userInteractionEnabled", get: { $0.isUserInteractionEnabled }, set: { $0.isUserInteractionEnabled = $1 })
+            .property("cornerRadius", get: { $0.cornerRadius }, set: { $0.cornerRadius = $1 })
+            .property("text", get: { $0.text }, set: { $0.text = $1 })
+            .property("transform", get: { $0.transform }, set: { $0.transform = $1 })
+            .readonly("bounds") { $0.bounds }
+            .readonly("superview") { $0.superview }
+            .readonly("subviews") { $0.subviews }
+            .readonly("window") { $0.window }
+            .readonly("gestureRecognizers") { $0.gestureRecognizers }
+            .method("addSubview") { view, call in
+                try view.addSubview(try call.view(2))
+                return 0
+            }
+            .method("insertSubview") { view, call in
+                let subview = try call.view(2)
+                let position = try call.integer(3)
+                guard position >= 1 else { throw call.argumentError(3, "index must be 1 or more, got \(position)") }
+                try view.insertSubview(subview, at: position - 1)
+                return 0
+            }
+            .method("bringSubviewToFront") { view, call in
+                view.bringSubviewToFront(try call.view(2))
+                return 0
+            }
+            .method("sendSubviewToBack") { view, call in
+                view.sendSubviewToBack(try call.view(2))
+                return 0
+            }
+            .method("removeFromSuperview") { view, _ in
+                view.removeFromSuperview()
+                return 0
+            }
+            .method("layoutIfNeeded") { view, _ in
+                view.layoutIfNeeded()
+                return 0
+            }
+            .method("setNeedsLayout") { view, _ in
+                view.setNeedsLayout()
+                return 0
+            }
+            .method("hitTest") { view, call in
+                call.push(view.hitTest(try call.point(from: 2)))
+            }
+            .method("presentation") { view, call in
+                let now = view.presentation()
+                let L = call.L
+                lua_createtable(L, 0, 4)
+                now.frame.push(call.state); lua_setfield(L, -2, "frame")
+                lua_pushnumber(L, now.alpha); lua_setfield(L, -2, "alpha")
+                now.backgroundColor.push(call.state); lua_setfield(L, -2, "backgroundColor")
+                now.transform.push(call.state); lua_setfield(L, -2, "transform")
+                return 1
+            }
+            .method("removeAllAnimations") { view, _ in
+                view.removeAllAnimations()
+                return 0
+            }
+            .method("find") { view, call in
+                call.push(view.find(try call.string(2)))
+            }
+            .method("onTap") { view, call in
+                let recognizer = try GestureBinding.makeTap(call, functionAt: 2)
+                view.addGestureRecognizer(recognizer)
+                return call.push(recognizer)
+            }
+            .method("addGestureRecognizer") { view, call in
+                view.addGestureRecognizer(try call.object(2, GestureRecognizer.self, expected: "TapGestureRecognizer"))
+                return 0
+            }
+            .method("removeGestureRecognizer") { view, call in
+                view.removeGestureRecognizer(try call.object(2, GestureRecognizer.self, expected: "TapGestureRecognizer"))
+                return 0
+            }
+            .description { $0.description }
+    }()
+
+    /// `scrim.View{ … }`: a new view with the given fields (unknown fields and bad values raise, naming them).
+    static let constructor = HostFunction("View") { call in
+        let view = View()
+        if !call.isNil(1) { try luaClass.applyFields(view, from: call, at: 1) }
+        return call.push(view)
+    }
+}
+
+extension LuaCall {
+    /// A point given as `x, y` (two numbers) or as a point table, starting at argument `index`.
+    func point(from index: Int32) throws -> Point {
+        if type(index) == LUA_TNUMBER {
+            return Point(x: try number(index), y: try number(index + 1))
+        }
+        return try Point.pull(self, index)
+    }
+}
