@@ -15,15 +15,25 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"])]
         ),
+        .systemLibrary(
+            name: "LibEdit",
+            path: "Sources/LibEdit",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
         .target(name: "CLua", dependencies: ["LuaSystem"]),
         .target(name: "ScrimCore"),
         .target(name: "ScrimLua", dependencies: ["CLua", "ScrimCore"]),
-        .executableTarget(name: "scrim", dependencies: ["ScrimLua", "ScrimCore"]),
+        .target(name: "ScrimTest", dependencies: ["ScrimLua", "CLua"]),
+        .target(name: "ScrimRender", dependencies: ["ScrimCore"]),
+        .executableTarget(name: "scrim", dependencies: ["ScrimLua", "ScrimCore", "ScrimTest", "LibEdit"]),
         .target(name: "ScrimBenchC", dependencies: ["LuaSystem"]),
         .executableTarget(name: "ScrimBench", dependencies: ["CLua", "ScrimBenchC", "ScrimLua", "ScrimCore"]),
         .testTarget(name: "ScrimCoreTests", dependencies: ["ScrimCore"]),
+        .testTarget(name: "ScrimRenderTests", dependencies: ["ScrimRender", "ScrimCore"]),
         .testTarget(name: "ScrimLuaTests", dependencies: ["ScrimLua", "CLua", "ScrimCore"]),
         .testTarget(name: "ScrimCLITests", dependencies: ["scrim"]),
+        .testTarget(name: "ScrimTestTests", dependencies: ["ScrimTest", "scrim"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -55,12 +55,6 @@ static void *scrim_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   return p;
 }
 
-static void raise_here(lua_State *L, const char *msg) {
-  luaL_where(L, 0);
-  lua_pushstring(L, msg);
-  lua_concat(L, 2);
-  lua_error(L);
-}
 
 #define HOOK_COUNT 1000
 
@@ -83,14 +77,19 @@ static void count_hook(lua_State *L, lua_Debug *ar) {
     return;
   }
   if (lua_gethookcount(L) != 1) lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
-  if (lim->stopping == 2) {
-    raise_here(L, "interrupted");
-  } else {
-    char msg[96];
-    snprintf(msg, sizeof msg, "exceeded the time budget of %g s", lim->budget);
-    lim->budgetExceeded = 1;
-    raise_here(L, msg);
+  if (lim->stopMessage[0] == 0) {
+    /* The first raise names the line that was running; later ones (after a pcall caught it) repeat it. */
+    luaL_where(L, 0);
+    const char *where = lua_tostring(L, -1);
+    if (lim->stopping == 2)
+      snprintf(lim->stopMessage, sizeof lim->stopMessage, "%sinterrupted", where);
+    else
+      snprintf(lim->stopMessage, sizeof lim->stopMessage, "%sexceeded the time budget of %g s", where, lim->budget);
+    lua_pop(L, 1);
+    lim->budgetExceeded = lim->stopping == 1;
   }
+  lua_pushstring(L, lim->stopMessage);
+  lua_error(L);
 }
 
 static int panic(lua_State *L) {
@@ -163,11 +162,9 @@ static int msghandler(lua_State *L) {
   return 1;
 }
 
-int scrim_pcall(lua_State *L, int nargs, int nresults) {
+/* lua_pcall with the message handler already at `base`, the function above it; removes the handler. */
+static int pcall_at(lua_State *L, int base, int nargs, int nresults) {
   ScrimLimits *lim = scrim_limits(L);
-  int base = lua_gettop(L) - nargs;
-  lua_pushcfunction(L, msghandler);
-  lua_rotate(L, base, 1);
   int refusable = lim->refusable;
   lim->refusable = 1;
   if (lim->depth++ == 0) {
@@ -177,6 +174,7 @@ int scrim_pcall(lua_State *L, int nargs, int nresults) {
   int status = lua_pcall(L, nargs, nresults, base);
   if (--lim->depth == 0 && lim->stopping) {
     lim->stopping = 0;
+    lim->stopMessage[0] = 0;
     lim->interrupted = 0;
     lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_COUNT);
   }
@@ -184,6 +182,13 @@ int scrim_pcall(lua_State *L, int nargs, int nresults) {
   lua_rotate(L, base, -1);
   lua_pop(L, 1);
   return status;
+}
+
+int scrim_pcall(lua_State *L, int nargs, int nresults) {
+  int base = lua_gettop(L) - nargs;
+  lua_pushcfunction(L, msghandler);
+  lua_rotate(L, base, 1);
+  return pcall_at(L, base, nargs, nresults);
 }
 
 int scrim_loadbuffer(lua_State *L, const char *buff, size_t size, const char *chunkname) {
@@ -264,10 +269,18 @@ static int object_eq(lua_State *L) {
   return 1;
 }
 
-/* __index: one raw get in the class's member table, flattened over its bases: a function or a
-   static value is returned as is, a light userdata is a Swift getter, called without a Lua call.
-   Then the instance's own table of fields (user value 1), if it has one. */
+/* __index: an instance of a Lua class (scrim.class) has a table of its own fields in user value 1,
+   whose metatable leads to its class: looked up first, so that Lua overrides win. Then one raw get
+   in the class's member table, flattened over its bases: a function or a static value is returned
+   as is, a light userdata is a Swift getter, called without a Lua call. Then the class's fallback
+   getter, if it has one, for any other key. */
 static int index_dispatch(lua_State *L) {
+  lua_settop(L, 2);
+  if (lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
+    lua_pushvalue(L, 2);
+    if (lua_gettable(L, 3) != LUA_TNIL) return 1;
+    lua_pop(L, 1);
+  }
   lua_settop(L, 2);
   lua_pushvalue(L, 2);
   int type = lua_rawget(L, lua_upvalueindex(1));
@@ -284,11 +297,6 @@ static int index_dispatch(lua_State *L) {
     int n = call_host(L, lua_touserdata(L, lua_upvalueindex(2)));
     if (n < 0) return lua_error(L);
     return n;
-  }
-  if (lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
-    lua_pushvalue(L, 2);
-    lua_gettable(L, -2);
-    return 1;
   }
   lua_pushnil(L);
   return 1;
@@ -381,10 +389,11 @@ int scrim_pcallmethod(lua_State *L, int obj, const char *name, int nargs, int nr
   int base = lua_gettop(L) - nargs + 1;
   if (lua_type(L, obj) == LUA_TTABLE && !lua_getmetatable(L, obj)) {
     /* A plain table: the lookup cannot run Lua code, so it needs no protection of its own. */
+    lua_pushcfunction(L, msghandler);
     lua_getfield(L, obj, name);
     lua_pushvalue(L, obj);
-    lua_rotate(L, base, 2); /* [fn, obj, args...] */
-    return scrim_pcall(L, nargs + 1, nresults);
+    lua_rotate(L, base, 3); /* [msgh, fn, obj, args...] */
+    return pcall_at(L, base, nargs + 1, nresults);
   }
   if (lua_type(L, obj) == LUA_TTABLE) lua_pop(L, 1); /* the metatable */
   lua_pushcfunction(L, method_k);

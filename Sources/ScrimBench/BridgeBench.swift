@@ -1,5 +1,6 @@
 import CLua
 import ScrimBenchC
+import ScrimCore
 import ScrimLua
 
 final class BenchProbe {
@@ -64,5 +65,34 @@ func bridgeBenchmarks() -> [BenchRow] {
                  baseline: loop("p.value = i", on: "cprobe") * nanos, baselineName: "lua_CFunction", unit: "ns", bar: .ratioAtMost(2)),
         BenchRow(name: "Lua → Swift method call", scrim: loop("x = p:scale(1.0)", on: "probe") * nanos,
                  baseline: loop("x = p:scale(1.0)", on: "cprobe") * nanos, baselineName: "lua_CFunction", unit: "ns", bar: .ratioAtMost(2)),
+    ]
+}
+
+/// Hook dispatch to one Lua handler: events emitted by Swift through the hook bus, against a raw C-API
+/// dispatcher calling the same handler with a table per event.
+func hookBenchmarks() -> [BenchRow] {
+    let runtime = LuaRuntime()
+    let state = runtime.state
+    let L = state.L
+    let events = 1_000_000
+    try! state.run("count = 0 scrim.on('bench.event', function(ev) count = count + 1 end)")
+    let hooks = runtime.core.hooks
+    let channel = hooks.channel("bench.event")
+    let target = View(name: "target")
+    let bridged = bestOf(3) {
+        for _ in 0..<events { hooks.emit(channel, target: target) }
+    }
+    try! state.run("handler = function(ev) count = count + 1 end")
+    lua_getglobal(L, "handler")
+    let handler = state.popRef()
+    let raw = bestOf(3) {
+        precondition(scrimbench_raw_dispatch(L, handler.ref, Int32(events)) == 0)
+    }
+    let nanos = 1e9 / Double(events)
+    return [
+        BenchRow(name: "hook dispatch, one Lua handler (per event)", scrim: bridged * nanos, baseline: raw * nanos,
+                 baselineName: "raw C dispatcher", unit: "ns", bar: .ratioAtMost(2.5)),
+        BenchRow(name: "hook dispatch, one Lua handler (throughput)", scrim: Double(events) / bridged / 1e6,
+                 baseline: Double(events) / raw / 1e6, baselineName: "raw C dispatcher", unit: "M/s", bar: .valueAtLeast(2)),
     ]
 }

@@ -6,6 +6,7 @@ setvbuf(stdout, nil, _IOLBF, 0)
 let selected = Set(CommandLine.arguments.dropFirst())
 let benchmarks: [(name: String, run: () -> [BenchRow])] = [
     ("bridge", bridgeBenchmarks),
+    ("hooks", hookBenchmarks),
     ("startup", startupBenchmarks),
     ("frames", frameBenchmarks),
     ("layout", layoutBenchmarks),

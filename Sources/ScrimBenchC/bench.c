@@ -52,3 +52,16 @@ void scrimbench_push_cprobe(lua_State *L) {
   }
   lua_setmetatable(L, -2);
 }
+
+int scrimbench_raw_dispatch(lua_State *L, int handlerRef, int events) {
+  for (int i = 0; i < events; i++) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, handlerRef);
+    lua_createtable(L, 0, 2);
+    lua_pushliteral(L, "bench.event");
+    lua_setfield(L, -2, "name");
+    lua_pushboolean(L, 1);
+    lua_setfield(L, -2, "target");
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK) { lua_pop(L, 1); return -1; }
+  }
+  return 0;
+}

@@ -49,6 +49,10 @@ enum CommandLineTool {
             return try RunCommand.main(Array(arguments.dropFirst()), invocation: ["scrim", "run"])
         case "-e":
             return try RunCommand.main(arguments, invocation: ["scrim"])
+        case "repl":
+            return try ReplCommand.main(Array(arguments.dropFirst()))
+        case "test":
+            return try TestCommand.main(Array(arguments.dropFirst()))
         default:
             if first.hasPrefix("-") {
                 throw UsageError(message: "unknown option '\(first)'")

@@ -6,6 +6,8 @@ enum Help {
     Usage:
       scrim run [options] FILE [args…]   run a Lua script (FILE '-' reads standard input)
       scrim -e CODE                      run a chunk of Lua given on the command line
+      scrim repl [options] [FILE]        interactive Lua with the Scrim module (runs FILE first)
+      scrim test [options] [paths…]      run busted-style tests (*_spec.lua, *_test.lua)
       scrim help COMMAND                 help on one command
       scrim --version                    print the version
 
@@ -15,6 +17,8 @@ enum Help {
     static func command(_ name: String) -> String? {
         switch name {
         case "run": return run
+        case "repl": return repl
+        case "test": return test
         default: return nil
         }
     }
@@ -38,5 +42,60 @@ enum Help {
     every animation and timer) before it exits.
     Errors print `scrim: FILE:LINE: message` and a traceback on stderr, and exit with status 1;
     so do errors reported from callbacks, timers and hook handlers, and a settle that times out.
+    """
+
+    static let test = """
+    Usage: scrim test [options] [paths…]
+
+    Runs every *_spec.lua and *_test.lua below each path (default: the current folder; hidden
+    folders such as .build are skipped), each file in a fresh runtime, with busted's vocabulary:
+    describe/context, it, pending, before_each, after_each, setup, teardown, finally, luassert's
+    assert (chains and negation: assert.are.same, assert.is_not.equal, assert.has_no.errors, …),
+    spy, stub, mock and match; plus assert.rect_near(actual, expected [, tol=0.5]).
+
+    Options:
+      --filter PATTERN     only tests whose full name matches the Lua pattern
+      --tags TAG[,TAG]     only tests whose names carry one of these #tags
+      --shuffle            files and tests in random order (the seed is printed)
+      --seed N             shuffle with this seed (implies --shuffle), to repeat an order
+      --fail-fast          stop at the first failing test
+      --jobs N, -j N       run files in N worker processes (same results for any N)
+      --shard I/N          run only the I-th of N shares of the sorted file list (for CI)
+      --output FORMAT      text (default), tap, junit or json; for the last three the report
+                           goes to standard output and the closing line to standard error
+      --update-snapshots   rewrite snapshot references instead of comparing with them
+      --timeout S          wall-clock budget of each test, in seconds (default 30; 0 = none)
+      --max-memory SIZE    memory budget of each file's runtime, e.g. 64M (default 1G; 0 = none)
+      --                   end of options
+
+    A test passes, fails (an assertion), errors (any other error; counted as failed) or is
+    skipped (pending). The last line is `N passed, N failed` (`, N skipped` when any were).
+    Exit status: 0 nothing failed, 1 something failed, 2 a usage error or no test files found.
+    """
+
+    static let repl = """
+    Usage: scrim repl [options] [FILE [args…]]
+
+    An interactive Lua 5.4 session with the Scrim module. FILE, if given, runs first (an error is shown
+    and the session goes on); its globals are then at hand. An expression shows its value (several
+    values tab-separated; tables and Scrim objects one level deep, keys sorted; views as tostring shows
+    them); an unfinished chunk continues on a '>> ' line; an error shows its message and traceback.
+
+    On a terminal: line editing (libedit, ~/.editrc), history kept in $XDG_STATE_HOME/scrim/history
+    (else ~/.local/state/scrim/history), Tab completion of globals, fields and methods, Ctrl-C stops a
+    running chunk or clears the line, Ctrl-D leaves. Commands (:help lists them): :tree, :advance S,
+    :settle, :screen, :play [S], :snapshot FILE, :reload [PLUGIN], :watch on|off, :quit.
+
+    When standard input is not a terminal there are no prompts, colours or editing: each complete
+    statement runs as it arrives and its results are printed; the exit status is 1 if any statement
+    or command failed (or a callback reported an error), else 0.
+
+    Options:
+      --timeout S        wall-clock budget of any single entry into Lua, in seconds (default 30; 0 = none)
+      --max-memory SIZE  memory budget of the Lua state, e.g. 64M or 1G (default 1G; 0 = none)
+      --screen WxH[@S]   the virtual screen (default 390x844@3)
+      --                 end of options
+
+    Time is virtual and moves only with scrim.advance, scrim.settle, :advance, :settle and :play.
     """
 }

@@ -31,6 +31,7 @@ typedef struct ScrimLimits {
   int stopping;            /* 1 budget spent, 2 interrupted: raised at every instruction until the outermost entry returns */
   int budgetExceeded;      /* the last error was the time budget (for callers that want to know) */
   void *host;              /* the Swift LuaState that owns this state (unretained) */
+  char stopMessage[256];   /* what the count hook raises while `stopping` */
 } ScrimLimits;
 
 /* Swift's side of the trampoline: runs the host function `fn` on L's current frame.

@@ -8,3 +8,7 @@ long long scrimbench_raw_delegate_calls(lua_State *L, int index, const char *met
 /* Registers the global `cprobe`: a userdata with a hand-written __index/__newindex for `value`
    (a double) and a `scale` method, the fair C equivalent of a bound Swift property and method. */
 void scrimbench_push_cprobe(lua_State *L);
+
+/* A raw C-API event dispatcher: for each event, a table {name=, target=} passed to the handler
+   (a registry reference) with lua_pcall. Returns 0, or -1 if the handler raised. */
+int scrimbench_raw_dispatch(lua_State *L, int handlerRef, int events);

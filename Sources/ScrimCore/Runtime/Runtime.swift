@@ -13,6 +13,13 @@ public final class Runtime {
     public let animator: AnimationEngine
     /// The event bus (`scrim.on`, `scrim.emit`).
     public let hooks: HookBus
+    /// Auto Layout for `window` (its `layoutEngine`).
+    public let autoLayout: AutoLayoutEngine
+    /// The popups held while they are shown (the seed's `strongSelf`).
+    public let popups = PopupRegistry()
+    /// The window's root view controller, made on first use; its view (named `root`) fills the window, behind
+    /// everything else in it. Presentations start from it (`present`).
+    public private(set) lazy var rootViewController: ViewController = ViewController.makeRoot(in: self)
 
     /// A runtime for `screen`, with a window named `window` filling it.
     public init(screen: Screen = .default, frameRate: Double = 60) {
@@ -21,6 +28,8 @@ public final class Runtime {
         hooks = HookBus()
         animator = AnimationEngine(clock: clock, hooks: hooks)
         window = Window(name: "window", frame: screen.bounds)
+        autoLayout = AutoLayoutEngine()
+        window.layoutEngine = autoLayout
         clock.onError = { [weak self] error, context in
             if let self {
                 self.reportError(error, context: context)
@@ -28,12 +37,30 @@ public final class Runtime {
                 writeToStandardError("scrim: error in \(context): \(ErrorReport.message(of: error))\n")
             }
         }
+        autoLayout.reporter = { [weak self] report in self?.reportUnsatisfiable(report) }
+        autoLayout.errorReporter = { [weak self] error in self?.reportError(error, context: "layout") }
     }
 
     /// Where reported errors end up after the `error` event (standard error by default).
     public var errorSink: (ErrorReport) -> Void {
         get { hooks.errorSink }
         set { hooks.errorSink = newValue }
+    }
+
+    /// Where warnings end up after their hook event (standard error by default), e.g. unsatisfiable constraints.
+    public var warningSink: (String) -> Void = { message in
+        writeToStandardError("scrim: \(message)\n")
+    }
+
+    /// Reports a conflict of required constraints: the `layout.unsatisfiable` event (`constraints`, the descriptions;
+    /// `broken`, the one broken; `message`), then the UIKit-style warning to `warningSink`.
+    public func reportUnsatisfiable(_ report: UnsatisfiableConstraints) {
+        hooks.emit("layout.unsatisfiable", fields: [
+            "constraints": .list(report.constraints.map(HookValue.string)),
+            "broken": .string(report.broken.description),
+            "message": .string(report.message),
+        ])
+        warningSink(report.message)
     }
 
     /// Reports an error from a callback (`context` names it): `error` event, then `errorSink`. The runtime goes on.

@@ -147,7 +147,9 @@ extension HookValue: LuaPushable {
         switch self {
         case .null: lua_pushnil(L)
         case .bool(let value): lua_pushboolean(L, value ? 1 : 0)
-        case .number(let value): lua_pushnumber(L, value)
+        case .number(let value):
+            // Counts and indices arrive as integers, as Lua code expects of them (`3`, not `3.0`).
+            if value == value.rounded(), abs(value) < 9e15 { lua_pushinteger(L, lua_Integer(value)) } else { lua_pushnumber(L, value) }
         case .string(let value): state.pushString(value)
         case .object(let object): state.push(hookTarget: object)
         case .list(let values): values.push(state)

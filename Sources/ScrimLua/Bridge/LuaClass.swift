@@ -16,18 +16,15 @@ public class LuaClassBase {
     var fallbackGetter: HostFunction?
     /// Fields a constructor applies first, in this order (e.g. `frame` before `center`).
     public var fieldOrder: [String] = []
-    /// Objects of this class carry a table of Lua-side fields (user value 1), so scripts may add fields.
-    public var hasFieldTable = false
-    /// User values of each userdata (slot 1 is the field table when there is one).
-    public var userValues: Int32 = 1
+    /// User values of each userdata: slot 1 holds the fields of an instance of a Lua class (`scrim.class`),
+    /// slot 2 what the object keeps from Lua (its delegate, its closures; see `PeerStorage`). Classes that
+    /// keep nothing and cannot be subclassed from Lua need none, which keeps their lookups fastest.
+    public var userValues: Int32 = 0
 
     init(name: String, base: LuaClassBase?) {
         self.name = name
         self.base = base
-        if let base {
-            hasFieldTable = base.hasFieldTable
-            userValues = base.userValues
-        }
+        if let base { userValues = base.userValues }
     }
 
     /// Every member, base classes first so that a subclass overrides.

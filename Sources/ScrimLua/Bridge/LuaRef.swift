@@ -10,7 +10,8 @@ final class StateHandle {
 /// A value kept alive in the registry for as long as this token lives; inert once the state closed.
 public final class LuaRef {
     let handle: StateHandle
-    let ref: Int32
+    /// The registry index (for C code that reads the registry directly).
+    public let ref: Int32
 
     /// Pops the top of the stack into the registry.
     init(popping L: OpaquePointer, handle: StateHandle) {

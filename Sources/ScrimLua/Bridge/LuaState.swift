@@ -11,7 +11,7 @@ public final class LuaState {
     /// What this state belongs to (the `LuaRuntime`), for bindings that need more than the state.
     public weak var owner: AnyObject?
     /// Where identity is kept: object address → its userdata, values weak so Lua can collect them.
-    private static let objectCacheKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+    static let objectCacheKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
 
     /// A fresh state with the standard library, text-only loading, and the given limits
     /// (`memoryLimit` in bytes, `timeBudget` in seconds per entry into Lua; nil for none).
@@ -181,10 +181,6 @@ public final class LuaState {
         _ = scrim_newobject(L, Unmanaged.passRetained(object).toOpaque(), luaClass.userValues)
         pushMetatable(luaClass)
         lua_setmetatable(L, -2)
-        if luaClass.hasFieldTable {
-            lua_createtable(L, 0, 0)
-            lua_setiuservalue(L, -2, 1)
-        }
         lua_pushvalue(L, -1)
         lua_rawsetp(L, -3, key)
         lua_rotate(L, -2, -1)

@@ -21,6 +21,10 @@ public final class LuaRuntime {
     public let options: RuntimeOptions
     /// Errors reported (not raised) so far: from callbacks, timers, hook handlers.
     public private(set) var reportedErrors = 0
+    /// The prelude's maker of Swift class tables (see `ClassPrelude`).
+    var swiftClassMaker: LuaRef!
+    /// The Swift implementations in class tables, which are not overrides when a Lua class inherits them.
+    var baseImplementations: [LuaRef] = []
     /// Where reported errors are written (standard error by default).
     public var errorOutput: (String) -> Void = { writeToStandardError($0 + "\n") }
 

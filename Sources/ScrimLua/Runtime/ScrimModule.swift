@@ -17,6 +17,8 @@ enum ScrimModule {
         ("on", HookBinding.on),
         ("off", HookBinding.off),
         ("emit", HookBinding.emit),
+        ("ConfirmDialog", PopupBinding.confirmConstructor),
+        ("constrain", LayoutBinding.constrain),
         ("tap", tap),
         ("find", find),
         ("tree", tree),
@@ -52,6 +54,13 @@ enum ScrimModule {
         state.register(ClockBinding.timerClass, for: ScheduledTask.self)
         state.register(HookBinding.hookClass, for: Hook.self)
         state.register(HookBinding.eventClass, for: HookEvent.self)
+        state.register(LayoutBinding.luaClass, for: LayoutConstraint.self)
+        state.register(PopupBinding.luaClass, for: PopupWindow.self)
+        state.register(PopupBinding.confirmClass, for: ConfirmDialog.self)
+        // The runtime's hold on a shown popup keeps its Lua peer (delegate, closures) alive with it.
+        weak var weakState = state
+        runtime.core.popups.didHold = { weakState?.pin($0) }
+        runtime.core.popups.didRelease = { weakState?.unpin($0) }
 
         lua_createtable(L, 0, 32)
         state.pushString(version)
@@ -68,6 +77,7 @@ enum ScrimModule {
         lua_setfield(L, -2, "screen")
         state.push(any: runtime.core.window)
         lua_setfield(L, -2, "window")
+        installClasses(runtime)
         lua_createtable(L, 0, 2)
         state.push(moduleIndex)
         lua_setfield(L, -2, "__index")
@@ -80,6 +90,18 @@ enum ScrimModule {
         lua_setfield(L, -2, "scrim")
         lua_settop(L, -2)
         lua_setglobal(L, "scrim")
+    }
+
+    /// `scrim.class` (the prelude) and the Swift classes Lua classes may derive from; the module is on the stack top.
+    static func installClasses(_ runtime: LuaRuntime) {
+        let state = runtime.state
+        let L = state.L
+        try! state.load(ClassPrelude.source, name: "=scrim.class")
+        lua_pushvalue(L, -2)
+        try! state.call(nargs: 1, nresults: 1)
+        runtime.swiftClassMaker = state.popRef()
+        runtime.pushClassTable(ScriptPopupWindow.classTable)
+        lua_setfield(L, -2, "PopupWindow")
     }
 
     /// `scrim.tap(target)`: a View (its centre), a point, `x, y`, or a view's name.

@@ -159,6 +159,22 @@ import Testing
         #expect(x.value == 10 && y.value == 10)
     }
 
+    /// kiwi pivots a removed marker through a redundant equality's basic dummy row, after which the
+    /// dummy is only held ≥ 0 and a conflicting required constraint is accepted; ours is not.
+    @Test func redundantEqualityStillHoldsAfterRemovingItsTwin() throws {
+        let solver = Solver()
+        let fixed = x .== 300
+        try solver.addConstraint(fixed)
+        try solver.addConstraint(Constraint(y .== 300, strength: .weak))
+        try solver.addConstraint(y .== x)
+        try solver.addConstraint(y .== 300)  // redundant: its dummy becomes basic
+        #expect(throws: SolverError.self) { try solver.updateConstant(fixed, to: -200) }
+        try solver.removeConstraint(fixed)
+        #expect(throws: SolverError.self) { try solver.addConstraint(x .== 200) }
+        solver.updateVariables()
+        #expect(x.value == 300 && y.value == 300)
+    }
+
     @Test func conflictingUpdateConstantIsRejectedAndRestored() throws {
         let solver = Solver()
         try solver.addConstraint(x .>= 10)

@@ -578,12 +578,19 @@ struct SolverImpl {
 
     /// The row to pivot a parametric marker in on removal: a restricted row with a negative
     /// coefficient and least ratio, else a restricted row with least ratio, else an external row.
+    ///
+    /// A basic dummy (the marker of a redundant required equality) comes first: its row holds
+    /// dummies only, at constant zero, so pivoting there changes no constant and keeps every dummy
+    /// row pure. Pivoting elsewhere would write error and slack symbols into the dummy's row, and
+    /// the simplex would then hold that dummy at ≥ 0 instead of = 0 (kiwi does, and then accepts
+    /// required constraints that conflict with the redundant one).
     private func markerLeavingRow(_ marker: Symbol) -> Int? {
         var r1 = Double.greatestFiniteMagnitude, r2 = Double.greatestFiniteMagnitude
         var first = -1, second = -1, third = -1
         for id in rows.indices where rows[id] != nil {
             let c = rows[id]!.coefficient(for: marker)
             if c == 0 { continue }
+            if symbols[id].isDummy && marker.isDummy { return id }
             if symbols[id].isExternal {
                 third = id
             } else if c < 0 {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How much a constraint matters: `required` must hold; any weaker strength is the weight of the
 /// constraint's error in the objective the solver minimises (kiwi's scheme).

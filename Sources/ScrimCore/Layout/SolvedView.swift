@@ -1,0 +1,97 @@
+/// A view as one engine's solver sees it: four variables for its frame in window coordinates and four "stay"
+/// constraints that keep the frame where it is unless constraints move it.
+///
+/// Stays are relative to the parent (`view.left − parent.left == frame.x`, likewise top; `width == frame.width`,
+/// likewise height), so a view the constraints leave free in a dimension keeps its place in its superview, and moves
+/// with it. A fixed view (one the layout does not move) has required stays; a moved view has stays weaker than any
+/// priority, so that where the constraints leave a choice a view keeps its size before its position (a view pinned
+/// by one edge moves), and a parent keeps its place before a child (they are weaker the deeper the view). The
+/// window's stays pin it at 0, 0 with its size.
+final class SolvedView {
+    let view: View
+    let left: LayoutVariable, top: LayoutVariable, width: LayoutVariable, height: LayoutVariable
+    /// The superview's entry; nil for the window.
+    var parent: SolvedView?
+    /// Whether the layout keeps the frame as it is (required stays) rather than moving it.
+    var isFixed: Bool
+    /// Position in the window's depth-first walk (parents before children).
+    var order: Int
+    /// The x, y, width and height stays; nil where the solver refused one.
+    var stays: [Constraint?] = [nil, nil, nil, nil]
+
+    init(view: View, parent: SolvedView?, isFixed: Bool, order: Int) {
+        self.view = view
+        let name = LayoutConstraint.name(of: view)
+        left = LayoutVariable("\(name).left")
+        top = LayoutVariable("\(name).top")
+        width = LayoutVariable("\(name).width")
+        height = LayoutVariable("\(name).height")
+        self.parent = parent
+        self.isFixed = isFixed
+        self.order = order
+    }
+
+    /// 0 for the window, 1 for its subviews, …
+    var depth: Int { parent.map { $0.depth + 1 } ?? 0 }
+
+    /// `attribute` as an expression of the variables.
+    func expression(_ attribute: LayoutAttribute) -> Expression {
+        attribute.expression(left: left, top: top, width: width, height: height)
+    }
+
+    /// The strength of stay `index`: required when fixed, else below priority 1 (1.03·10⁻³), twice as strong for
+    /// the size as for the position, and falling with depth.
+    func stayStrength(_ index: Int) -> Strength {
+        isFixed ? .required : Strength((index < 2 ? 1e-4 : 2e-4) / (1 + 0.1 * Double(depth)))
+    }
+
+    /// The expression constants that put the stays at the current frame.
+    var stayConstants: [Double] {
+        let frame = view.frame
+        if parent == nil { return [0, 0, -frame.width, -frame.height] }
+        return [-frame.x, -frame.y, -frame.width, -frame.height]
+    }
+
+    /// Stay `index` (0 x, 1 y, 2 width, 3 height) at the current frame.
+    func makeStay(_ index: Int) -> Constraint {
+        let constant = stayConstants[index]
+        var terms: [Term]
+        switch index {
+        case 0: terms = [Term(left)]
+        case 1: terms = [Term(top)]
+        case 2: terms = [Term(width)]
+        default: terms = [Term(height)]
+        }
+        if index < 2, let parent { terms.append(Term(index == 0 ? parent.left : parent.top, -1)) }
+        return Constraint(Expression(terms, constant: constant), .equal, strength: stayStrength(index))
+    }
+
+    /// Stay `index` as a conflict report shows it, e.g. `sheet.top == window.top + 100 (fixed frame)`.
+    func describeStay(_ index: Int, constant: Double) -> String {
+        let name = LayoutConstraint.name(of: view)
+        let value = NumberFormat.short(-constant)
+        let attribute = ["left", "top", "width", "height"][index]
+        var text = "\(name).\(attribute) == "
+        if index < 2, let parent {
+            text += "\(LayoutConstraint.name(of: parent.view)).\(attribute)"
+            if constant != 0 { text += constant > 0 ? " - \(NumberFormat.short(constant))" : " + \(value)" }
+        } else {
+            text += value
+        }
+        return text + " (fixed frame)"
+    }
+
+    /// The solved frame in the superview's coordinates, with round-off below 10⁻⁹ snapped to 1/1024 of a point.
+    var solvedFrame: Rect {
+        let x = left.value - (parent?.left.value ?? 0)
+        let y = top.value - (parent?.top.value ?? 0)
+        return Rect(x: SolvedView.clean(x), y: SolvedView.clean(y), width: SolvedView.clean(width.value),
+                    height: SolvedView.clean(height.value))
+    }
+
+    private static func clean(_ value: Double) -> Double {
+        let snapped = (value * 1024).rounded() / 1024
+        guard abs(value - snapped) < 1e-9 else { return value }
+        return snapped == 0 ? 0 : snapped
+    }
+}

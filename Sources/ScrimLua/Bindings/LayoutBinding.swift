@@ -1,0 +1,93 @@
+import CLua
+import ScrimCore
+
+/// LUA_API §4: `scrim.constrain` and Constraint, on the Cassowary engine of ScrimCore/Layout.
+enum LayoutBinding {
+    static let luaClass = LuaClass<LayoutConstraint>("Constraint")
+        .property("constant", get: { $0.constant }, set: { constraint, value in
+            guard value.isFinite else { throw ScriptError("constant must be a finite number") }
+            constraint.constant = value
+        })
+        .property("priority", get: { $0.priority }, set: { try $0.setPriority($1) })
+        .property("active", get: { $0.isActive }, set: { try $0.setActive($1) })
+        .property("identifier", get: { $0.identifier }, set: { $0.identifier = $1 })
+        .readonly("item") { $0.item }
+        .readonly("attribute") { $0.attribute.rawValue }
+        .readonly("relation") { $0.relation.rawValue }
+        .readonly("toItem") { $0.toItem }
+        .readonly("toAttribute") { $0.toAttribute?.rawValue }
+        .readonly("multiplier") { $0.multiplier }
+        .readonly("isBroken") { $0.isBroken }
+        .method("activate") { constraint, _ in
+            try constraint.activate()
+            return 0
+        }
+        .method("deactivate") { constraint, _ in
+            constraint.deactivate()
+            return 0
+        }
+        .description { "Constraint(\($0.description))" }
+
+    /// `scrim.constrain(item, attribute, relation, toItem, toAttribute [, constant])` or `scrim.constrain{ … }`.
+    static let constrain = HostFunction("constrain") { call in
+        let item: View, attribute: LayoutAttribute, relation: LayoutRelation
+        var toItem: View?, toAttribute: LayoutAttribute?
+        var multiplier = 1.0, constant = 0.0, priority = 1000.0
+        var active = true
+        var identifier: String?
+        if call.type(1) == LUA_TTABLE {
+            let t: Int32 = 1
+            item = try call.fieldValue(t, "item") { try call.view($0) }
+            attribute = try call.fieldValue(t, "attribute") { try call.attribute($0) }
+            relation = call.hasField(t, "relation") ? try call.fieldValue(t, "relation") { try call.relation($0) } : .equal
+            if call.hasField(t, "toItem") { toItem = try call.fieldValue(t, "toItem") { try call.view($0) } }
+            if call.hasField(t, "toAttribute") { toAttribute = try call.fieldValue(t, "toAttribute") { try call.attribute($0) } }
+            multiplier = try call.tableNumber(t, "multiplier") ?? 1
+            constant = try call.tableNumber(t, "constant") ?? 0
+            priority = try call.tableNumber(t, "priority") ?? 1000
+            active = try call.tableBoolean(t, "active") ?? true
+            if call.hasField(t, "identifier") { identifier = try call.fieldValue(t, "identifier") { try call.string($0) } }
+        } else {
+            item = try call.view(1)
+            attribute = try call.attribute(2)
+            relation = try call.relation(3)
+            toItem = call.isNil(4) ? nil : try call.view(4)
+            toAttribute = call.isNil(5) ? nil : try call.attribute(5)
+            constant = try call.optionalNumber(6) ?? 0
+        }
+        guard multiplier.isFinite, constant.isFinite else { throw call.argumentError(1, "multiplier and constant must be finite") }
+        let constraint: LayoutConstraint
+        do {
+            constraint = try LayoutConstraint(item: item, attribute: attribute, relatedBy: relation, toItem: toItem,
+                                              attribute: toAttribute, multiplier: multiplier, constant: constant,
+                                              priority: priority)
+            constraint.identifier = identifier
+            if active { try constraint.activate() }
+        } catch let error as LayoutError {
+            throw ScriptError(error.message)
+        }
+        return call.push(constraint)
+    }
+}
+
+extension LayoutConstraint: LuaPushable {
+    public func push(_ state: LuaState) { state.push(any: self) }
+}
+
+extension LuaCall {
+    func attribute(_ index: Int32) throws -> LayoutAttribute {
+        let name = try string(index)
+        guard let attribute = LayoutAttribute(rawValue: name) else {
+            throw argumentError(index, "unknown attribute '\(name)' (\(LayoutAttribute.allCases.map(\.rawValue).joined(separator: " ")))")
+        }
+        return attribute
+    }
+
+    func relation(_ index: Int32) throws -> LayoutRelation {
+        let name = try string(index)
+        guard let relation = LayoutRelation(rawValue: name) else {
+            throw argumentError(index, "unknown relation '\(name)' (\"==\", \"<=\" or \">=\")")
+        }
+        return relation
+    }
+}

@@ -1,0 +1,247 @@
+import CLua
+import ScrimCore
+
+/// LUA_API §7: `scrim.PopupWindow` (seed 1), both binding styles, and `scrim.ConfirmDialog` (addition).
+/// What a popup keeps from Lua (its delegate table, its closures) lives in its userdata's bag (`PeerStorage`);
+/// the runtime pins the userdata while the popup is shown, so a script need not keep a reference.
+enum PopupBinding {
+    static let luaClass: LuaClass<PopupWindow> = {
+        let c = LuaClass<PopupWindow>("PopupWindow")
+        c.userValues = 2
+        return c
+            .property("name", get: { $0.name }, set: { $0.name = $1 })
+            .readonly("view") { $0.view }
+            .readonly("dismissView") { $0.dismissView }
+            .readonly("collectionView") { $0.collectionView }
+            .readonly("cells") { $0.cells }
+            .readonly("items") { $0.items.map(\.id) }
+            .readonly("isShowing") { $0.isShowing }
+            .readonly("phase") { "\($0.phase)" }
+            .property("animationDuration", get: { $0.animationDuration }, set: { popup, seconds in
+                guard seconds >= 0, seconds.isFinite else { throw ScriptError("animationDuration must be ≥ 0") }
+                popup.animationDuration = seconds
+            })
+            .property("delegate", get: { popup, call in
+                call.state.pushPeerValue(popup, "delegate")
+                return 1
+            }, set: { popup, call, index in
+                try setDelegate(popup, call, index)
+            })
+            .method("create") { popup, call in
+                popup.create()
+                return call.push(popup)
+            }
+            .method("cancel") { popup, _ in
+                popup.cancel()
+                return 0
+            }
+            .method("setItems") { popup, call in
+                let items = try pullItems(call, 2)
+                let handler = try call.optionalFunction(3)
+                try setItems(popup, items, handlerAt: handler == nil ? nil : 3, call)
+                return call.push(popup)
+            }
+            .method("on") { popup, call in
+                let item = try call.string(2)
+                let key = "on:" + item
+                if call.isNil(3) {
+                    lua_pushnil(call.L)
+                    call.state.setPeerValue(popup, key, valueAt: -1)
+                    lua_settop(call.L, -2)
+                    popup.on(item, nil)
+                } else {
+                    _ = try call.function(3)
+                    call.state.setPeerValue(popup, key, valueAt: 3)
+                    weak var state = call.state
+                    popup.on(item) { popup in
+                        try state?.callPeerFunction(popup, key, [popup]).popupResult
+                    }
+                }
+                return call.push(popup)
+            }
+            .method("select") { popup, call in
+                let item = try call.string(2)
+                do {
+                    return call.push(try popup.select(item))
+                } catch let error as PopupError {
+                    throw call.argumentError(2, error.message)
+                }
+            }
+            .method("cell") { popup, call in
+                call.push(popup.cell(try call.string(2)))
+            }
+            .description { "\($0.className)(\($0.displayName))" }
+    }()
+
+    static let confirmClass = LuaClass<ConfirmDialog>("ConfirmDialog", base: luaClass)
+        .property("title", get: { $0.title }, set: { $0.title = $1 })
+        .property("message", get: { $0.message }, set: { $0.message = $1 })
+        .readonly("cardView") { $0.cardView }
+
+    /// `scrim.PopupWindow([{ items=, delegate=, name= }])`.
+    static let constructor = HostFunction("PopupWindow") { call in
+        let popup = PopupWindow(runtime: call.runtime.core)
+        try configure(popup, call, 1)
+        return call.push(popup)
+    }
+
+    /// `scrim.ConfirmDialog{ title=, message=, cancelTitle=, confirmTitle=, delegate=, name= }`.
+    static let confirmConstructor = HostFunction("ConfirmDialog") { call in
+        var title: String?, message: String?, cancelTitle = "Cancel", confirmTitle = "OK"
+        if !call.isNil(1) {
+            guard call.type(1) == LUA_TTABLE else { throw call.typeError(1, expected: "table") }
+            if call.hasField(1, "title") { title = try call.fieldValue(1, "title") { try call.string($0) } }
+            if call.hasField(1, "message") { message = try call.fieldValue(1, "message") { try call.string($0) } }
+            if call.hasField(1, "cancelTitle") { cancelTitle = try call.fieldValue(1, "cancelTitle") { try call.string($0) } }
+            if call.hasField(1, "confirmTitle") { confirmTitle = try call.fieldValue(1, "confirmTitle") { try call.string($0) } }
+        }
+        let dialog = ConfirmDialog(runtime: call.runtime.core, title: title, message: message,
+                                   cancelTitle: cancelTitle, confirmTitle: confirmTitle)
+        try configure(dialog, call, 1, allowed: ["title", "message", "cancelTitle", "confirmTitle"])
+        return call.push(dialog)
+    }
+
+    /// Applies `items`, `delegate` and `name` from the options table at `index` (nothing else is accepted).
+    static func configure(_ popup: PopupWindow, _ call: LuaCall, _ index: Int32, allowed: Set<String> = []) throws {
+        guard !call.isNil(index) else { return }
+        guard call.type(index) == LUA_TTABLE else { throw call.typeError(index, expected: "table") }
+        let L = call.L
+        lua_pushnil(L)
+        while lua_next(L, index) != 0 {
+            lua_settop(L, -2)
+            let key = lua_type(L, -1) == LUA_TSTRING ? call.state.string(at: -1) : "?"
+            guard ["items", "delegate", "name"].contains(key) || allowed.contains(key) else {
+                lua_settop(L, -2)
+                throw call.argumentError(index, "unknown option '\(key)' (items, delegate, name)")
+            }
+        }
+        if call.hasField(index, "name") { popup.name = try call.fieldValue(index, "name") { try call.string($0) } }
+        if call.hasField(index, "items") {
+            let items = try call.fieldValue(index, "items") { try pullItems(call, $0) }
+            try setItems(popup, items, handlerAt: nil, call)
+        }
+        if call.hasField(index, "delegate") {
+            try call.fieldValue(index, "delegate") { try setDelegate(popup, call, $0) }
+        }
+    }
+
+    /// An array of ids or `{id=, title=}` tables.
+    static func pullItems(_ call: LuaCall, _ index: Int32) throws -> [PopupItem] {
+        let L = call.L
+        guard call.type(index) == LUA_TTABLE else { throw call.typeError(index, expected: "table of strings") }
+        var items: [PopupItem] = []
+        let count = Int(lua_rawlen(L, index))
+        for position in 1...max(count, 1) where count > 0 {
+            defer { lua_settop(L, -2) }
+            switch lua_rawgeti(L, index, lua_Integer(position)) {
+            case LUA_TSTRING:
+                items.append(PopupItem(call.state.string(at: -1)))
+            case LUA_TTABLE:
+                let element = lua_gettop(L)
+                state: do {
+                    _ = element
+                }
+                guard lua_getfield(L, element, "id") == LUA_TSTRING else {
+                    lua_settop(L, -2)
+                    throw call.argumentError(index, "item #\(position) needs a string id")
+                }
+                let id = call.state.string(at: -1)
+                lua_settop(L, -2)
+                let title = lua_getfield(L, element, "title") == LUA_TSTRING ? call.state.string(at: -1) : nil
+                lua_settop(L, -2)
+                items.append(PopupItem(id: id, title: title))
+            default:
+                throw call.argumentError(index, "item #\(position) must be a string or {id=, title=}, got \(call.typeName(-1))")
+            }
+        }
+        return items
+    }
+
+    static func setItems(_ popup: PopupWindow, _ items: [PopupItem], handlerAt index: Int32?, _ call: LuaCall) throws {
+        var handler: ((PopupItem, Int, PopupWindow) throws -> Bool?)?
+        if let index {
+            call.state.setPeerValue(popup, "itemHandler", valueAt: index)
+            weak var state = call.state
+            handler = { item, position, popup in
+                try state?.callPeerFunction(popup, "itemHandler", [item.id, position, popup]).popupResult
+            }
+        }
+        do {
+            try popup.setItems(items, handler: handler)
+        } catch let error as PopupError {
+            throw call.argumentError(2, error.message)
+        }
+    }
+
+    static func setDelegate(_ popup: PopupWindow, _ call: LuaCall, _ index: Int32) throws {
+        if call.isNil(index) {
+            call.state.setPeerValue(popup, "delegate", valueAt: index)
+            popup.delegate = nil
+            return
+        }
+        guard call.type(index) == LUA_TTABLE || call.state.object(at: index) != nil else {
+            throw call.typeError(index, expected: "delegate table")
+        }
+        call.state.setPeerValue(popup, "delegate", valueAt: index)
+        popup.delegate = LuaPopupDelegate(popup: popup, state: call.state)
+    }
+}
+
+extension LuaValue {
+    /// A handler's result: `false` keeps the popup open, anything else lets it close.
+    var popupResult: Bool? {
+        if case .boolean(false) = self { return false }
+        return nil
+    }
+}
+
+/// A protocol-style Lua delegate of a popup: `delegate:rename(popup)` for item "rename", else
+/// `delegate:didSelectItem(popup, item, index)`. The table itself lives in the popup's bag; this adapter
+/// only knows where to find it, so a delegate that refers back to the popup leaks nothing.
+final class LuaPopupDelegate: PopupWindowDelegate {
+    unowned let popup: PopupWindow
+    weak var state: LuaState?
+
+    init(popup: PopupWindow, state: LuaState) {
+        self.popup = popup
+        self.state = state
+    }
+
+    private func hasMethod(_ name: String) -> Bool {
+        guard let state else { return false }
+        let L = state.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        guard state.pushPeerValue(popup, "delegate") != LUA_TNIL else { return false }
+        return scrim_pgetfield(L, -1, name) == LUA_OK && lua_type(L, -1) == LUA_TFUNCTION
+    }
+
+    private func callMethod(_ name: String, _ arguments: [LuaPushable?]) throws -> Bool? {
+        guard let state else { return nil }
+        let L = state.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        guard state.pushPeerValue(popup, "delegate") != LUA_TNIL else { return nil }
+        for argument in arguments {
+            if let argument { argument.push(state) } else { lua_pushnil(L) }
+        }
+        try state.callMethod(top + 1, name, nargs: Int32(arguments.count), nresults: 1)
+        return state.value(at: -1).popupResult
+    }
+
+    func handlesItem(_ id: String) -> Bool { hasMethod(id) }
+
+    func perform(_ id: String, popup: PopupWindow) throws -> Bool? {
+        try callMethod(id, [popup])
+    }
+
+    var respondsToDidSelectItem: Bool { hasMethod("didSelectItem") }
+
+    func didSelectItem(popup: PopupWindow, item: PopupItem, index: Int) throws -> Bool? {
+        try callMethod("didSelectItem", [popup, item.id, index])
+    }
+}
+
+extension PopupWindow: LuaPushable {
+    public func push(_ state: LuaState) { state.push(any: self) }
+}

@@ -1,0 +1,101 @@
+import ScrimCore
+
+/// A PopupWindow whose class is a Lua class (`scrim.class(name, scrim.PopupWindow)`): each open hook runs the
+/// Lua override if the class has one — a value or a method — else the Swift implementation. An override that
+/// raises is reported (naming the hook and the class) and the Swift implementation runs instead, so the popup
+/// stays usable.
+final class ScriptPopupWindow: PopupWindow {
+    let overrides: ScriptOverrides
+    let scriptClass: String
+
+    init(runtime: LuaRuntime, className: String) {
+        overrides = ScriptOverrides(runtime: runtime)
+        scriptClass = className
+        super.init(runtime: runtime.core)
+    }
+
+    override var className: String { scriptClass }
+
+    /// Runs the override of `hook`; returns its result, or nil if there is none or it raised (reported).
+    private func override(_ hook: String, _ arguments: [LuaPushable?] = []) -> LuaValue? {
+        do {
+            return try overrides.call(self, hook, arguments)
+        } catch {
+            runtime?.reportError(error, context: "\(hook) of \(scriptClass)")
+            return nil
+        }
+    }
+
+    override func loadView() {
+        if override("loadView") == nil { super.loadView() }
+    }
+
+    override func viewDidLoad() {
+        if override("viewDidLoad") == nil { super.viewDidLoad() }
+    }
+
+    override func makeContentView() -> View {
+        if case .object(let view as View)? = override("makeContentView") { return view }
+        return super.makeContentView()
+    }
+
+    override func layoutContent() {
+        if override("layoutContent") == nil { super.layoutContent() }
+    }
+
+    override func prepareShowAnimation() {
+        if override("prepareShowAnimation") == nil { super.prepareShowAnimation() }
+    }
+
+    override func showAnimation() {
+        if override("showAnimation") == nil { super.showAnimation() }
+    }
+
+    override func cancelAnimation() {
+        if override("cancelAnimation") == nil { super.cancelAnimation() }
+    }
+
+    /// The table behind `scrim.PopupWindow`.
+    static let classTable = SwiftClassTable(
+        luaClass: PopupBinding.luaClass,
+        constructor: PopupBinding.constructor,
+        factory: { call in
+            let name = call.runtime.state.classNameOfTable(at: 1) ?? "PopupWindow"
+            let popup = ScriptPopupWindow(runtime: call.runtime, className: name)
+            try PopupBinding.configure(popup, call, 2)
+            return popup
+        },
+        baseImplementations: [
+            "loadView": HostFunction("loadView", kind: .method) { call in
+                try call.object(1, ScriptPopupWindow.self, expected: "PopupWindow").superLoadView()
+                return 0
+            },
+            "viewDidLoad": HostFunction("viewDidLoad", kind: .method) { _ in 0 },
+            "makeContentView": HostFunction("makeContentView", kind: .method) { call in
+                call.push(try call.object(1, ScriptPopupWindow.self, expected: "PopupWindow").superMakeContentView())
+            },
+            "layoutContent": HostFunction("layoutContent", kind: .method) { call in
+                try call.object(1, ScriptPopupWindow.self, expected: "PopupWindow").superLayoutContent()
+                return 0
+            },
+            "prepareShowAnimation": HostFunction("prepareShowAnimation", kind: .method) { call in
+                try call.object(1, ScriptPopupWindow.self, expected: "PopupWindow").superPrepareShowAnimation()
+                return 0
+            },
+            "showAnimation": HostFunction("showAnimation", kind: .method) { call in
+                try call.object(1, ScriptPopupWindow.self, expected: "PopupWindow").superShowAnimation()
+                return 0
+            },
+            "cancelAnimation": HostFunction("cancelAnimation", kind: .method) { call in
+                try call.object(1, ScriptPopupWindow.self, expected: "PopupWindow").superCancelAnimation()
+                return 0
+            },
+        ])
+
+    func superLoadView() { super.loadView() }
+    func superMakeContentView() -> View { super.makeContentView() }
+    func superLayoutContent() { super.layoutContent() }
+    func superPrepareShowAnimation() { super.prepareShowAnimation() }
+    func superShowAnimation() { super.showAnimation() }
+    func superCancelAnimation() { super.cancelAnimation() }
+}

@@ -1,0 +1,142 @@
+import CLua
+
+/// A Swift class as a `scrim.class` base: a Lua table with the class's methods (calling the Swift
+/// implementation, which is what `self.super` reaches), `__new` (the plain constructor) and `__factory`
+/// (makes the scriptable Swift subclass for an instance of a Lua class).
+public struct SwiftClassTable {
+    public var luaClass: LuaClassBase
+    /// `scrim.X{…}`: a plain instance.
+    public var constructor: HostFunction
+    /// Makes an instance of the scriptable subclass for the Lua class (argument 1); may read fields from argument 2.
+    public var factory: (LuaCall) throws -> AnyObject
+    /// The Swift base implementations of the methods Lua may override, by name.
+    public var baseImplementations: [String: HostFunction] = [:]
+
+    public init(luaClass: LuaClassBase, constructor: HostFunction, factory: @escaping (LuaCall) throws -> AnyObject,
+                baseImplementations: [String: HostFunction] = [:]) {
+        self.luaClass = luaClass
+        self.constructor = constructor
+        self.factory = factory
+        self.baseImplementations = baseImplementations
+    }
+}
+
+extension LuaRuntime {
+    /// Builds the Lua table of `table` (with `base` as the table of its Swift base class, if any) and leaves it on the stack.
+    func pushClassTable(_ table: SwiftClassTable, base: Int32? = nil) {
+        let L = state.L
+        let base = base.map { lua_absindex(L, $0) }
+        lua_createtable(L, 0, 16)
+        state.pushString(table.luaClass.name)
+        lua_setfield(L, -2, "__name")
+        if let base {
+            lua_pushvalue(L, base)
+            lua_setfield(L, -2, "super")
+        }
+        for (name, function) in table.luaClass.flattened().methods {
+            state.push(function)
+            lua_setfield(L, -2, name)
+        }
+        for (name, function) in table.baseImplementations {
+            state.push(function)
+            baseImplementations.append(state.ref(at: -1))
+            lua_setfield(L, -2, name)
+        }
+        state.push(table.constructor)
+        lua_setfield(L, -2, "__new")
+        let factory = table.factory
+        state.push(HostFunction(table.luaClass.name) { call in
+            guard call.type(1) == LUA_TTABLE else { throw call.typeError(1, expected: "class") }
+            let object = try factory(call)
+            call.state.push(any: object)
+            // The instance's own fields: user value 1 of its userdata (the prelude sets their class).
+            lua_createtable(call.L, 0, 4)
+            lua_pushvalue(call.L, -1)
+            guard lua_setiuservalue(call.L, -3, 1) != 0 else {
+                throw ScriptError("\(type(of: object)) cannot be subclassed from Lua (its class keeps no user values)")
+            }
+            return 2
+        })
+        lua_setfield(L, -2, "__factory")
+        // The prelude's swiftClass gives it `new` and the call metamethod.
+        swiftClassMaker.push(L)
+        lua_rotate(L, -2, 1)
+        try! state.call(nargs: 1, nresults: 1)
+    }
+
+    /// The Lua class an instance belongs to, if it is an instance of a `scrim.class`: its field table's metatable knows.
+    func scriptClassName(of object: AnyObject) -> String? {
+        let L = state.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        guard state.pushExistingPeer(object), lua_getiuservalue(L, -1, 1) == LUA_TTABLE,
+              luaL_getmetafield(L, -1, "__name") == LUA_TSTRING else { return nil }
+        return state.string(at: -1)
+    }
+}
+
+/// How a scriptable Swift subclass asks for a Lua override: looks `name` up in the instance's fields and its Lua
+/// class chain (not in the Swift members); a function there that is not the Swift base implementation is an override.
+public struct ScriptOverrides {
+    public weak var runtime: LuaRuntime?
+    public init(runtime: LuaRuntime) { self.runtime = runtime }
+
+    /// Pushes the override of `name` for `object` and returns true, or pushes nothing and returns false.
+    func pushOverride(_ object: AnyObject, _ name: String) -> Bool {
+        guard let runtime else { return false }
+        let state = runtime.state
+        let L = state.L
+        let top = lua_gettop(L)
+        guard state.pushExistingPeer(object), lua_getiuservalue(L, -1, 1) == LUA_TTABLE else {
+            lua_settop(L, top)
+            return false
+        }
+        if scrim_pgetfield(L, -1, name) != LUA_OK || lua_type(L, -1) == LUA_TNIL {
+            lua_settop(L, top)
+            return false
+        }
+        lua_rotate(L, top + 1, 1)
+        lua_settop(L, top + 1)
+        return true
+    }
+
+    /// Calls the Lua method `name` (with `self` and `arguments`) if the instance's class overrides it; returns
+    /// nil when it does not (the caller runs the Swift implementation), else the first result. A value instead of
+    /// a method (`C.animatedHeight = 300`) is returned as it is.
+    public func call(_ object: AnyObject, _ name: String, _ arguments: [LuaPushable?] = []) throws -> LuaValue? {
+        guard let runtime, pushOverride(object, name) else { return nil }
+        let state = runtime.state
+        let L = state.L
+        let top = lua_gettop(L) - 1
+        defer { lua_settop(L, top) }
+        guard lua_type(L, -1) == LUA_TFUNCTION else { return state.value(at: -1) }
+        if isBaseImplementation(at: -1, name: name) { return nil }
+        state.push(any: object)
+        for argument in arguments {
+            if let argument { argument.push(state) } else { lua_pushnil(L) }
+        }
+        try state.call(nargs: Int32(arguments.count) + 1, nresults: 1)
+        return state.value(at: -1)
+    }
+
+    /// Whether the function at `index` is the Swift class table's own implementation of `name` (not an override).
+    private func isBaseImplementation(at index: Int32, name: String) -> Bool {
+        guard let runtime else { return false }
+        let L = runtime.state.L
+        let function = lua_absindex(L, index)
+        return runtime.baseImplementations.contains { ref in
+            ref.push(L)
+            defer { lua_settop(L, -2) }
+            return lua_rawequal(L, -1, function) != 0
+        }
+    }
+}
+
+extension LuaState {
+    /// The `__name` of the class table at `index`.
+    func classNameOfTable(at index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TTABLE else { return nil }
+        defer { lua_settop(L, -2) }
+        return lua_rawget(L, { pushString("__name"); return index < 0 ? index - 1 : index }()) == LUA_TSTRING ? string(at: -1) : nil
+    }
+}

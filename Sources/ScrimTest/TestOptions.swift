@@ -1,0 +1,60 @@
+import ScrimLua
+
+/// The report formats of `scrim test --output`.
+public enum OutputFormat: String, CaseIterable, Sendable {
+    case text, tap, junit, json
+}
+
+/// `--shard I/N`: this machine runs every file whose position in the sorted list is I modulo N.
+public struct Shard: Equatable, Sendable {
+    /// 1-based.
+    public var index: Int
+    public var count: Int
+
+    public init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
+
+    /// "2/4" → index 2 of 4; nil unless 1 ≤ I ≤ N.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
+              count >= 1, index >= 1, index <= count else { return nil }
+        self.init(index: index, count: count)
+    }
+}
+
+/// What `scrim test` was asked to do.
+public struct TestOptions {
+    public var paths: [String] = ["."]
+    /// A Lua pattern matched against each test's full name.
+    public var filter: String?
+    /// Run only tests whose names carry one of these `#tags`.
+    public var tags: [String] = []
+    /// Files and tests in a seeded random order.
+    public var shuffle = false
+    public var seed: UInt64?
+    /// Stop at the first failing test.
+    public var failFast = false
+    /// Worker processes; 1 runs everything in this process.
+    public var jobs = 1
+    public var shard: Shard?
+    public var output: OutputFormat = .text
+    /// For snapshot assertions (the rendering module): rewrite reference images instead of comparing.
+    public var updateSnapshots = false
+    /// Time and memory budgets of every spec's runtime (`--timeout`, `--max-memory`).
+    public var runtime = RuntimeOptions()
+    /// How to start a worker: the executable and the arguments before the worker's own flags
+    /// (e.g. `[/proc/self/exe, "test", "--worker"]`). Needed when `jobs` > 1.
+    public var workerCommand: [String] = []
+
+    public init() {}
+}
+
+/// A problem with what `scrim test` was asked to run (bad path, no test files): exit status 2.
+public struct TestSetupError: Error, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

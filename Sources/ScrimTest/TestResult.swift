@@ -1,0 +1,88 @@
+/// How one test ended. Errors (anything but a failed assertion) count as failures.
+public enum TestStatus: String, Sendable {
+    case passed, failed, error, pending
+}
+
+/// One test's outcome, with what a person needs to act on a failure.
+public struct TestResult: Equatable, Sendable {
+    public var status: TestStatus
+    /// The describe blocks and the test's own name, outermost first; empty for a file that failed to load.
+    public var names: [String]
+    /// The spec file and the line of its `it` (or of the error, for a file that failed to load).
+    public var file: String
+    public var line: Int
+    public var message: String?
+    /// `file:line` in the spec where the assertion failed or the error was raised.
+    public var location: String?
+    public var expected: String?
+    public var actual: String?
+    /// Trimmed to the spec's own frames.
+    public var traceback: String?
+    /// Wall-clock seconds the test took.
+    public var duration: Double
+
+    public init(status: TestStatus, names: [String], file: String, line: Int, message: String? = nil,
+                location: String? = nil, expected: String? = nil, actual: String? = nil,
+                traceback: String? = nil, duration: Double = 0) {
+        self.status = status
+        self.names = names
+        self.file = file
+        self.line = line
+        self.message = message
+        self.location = location
+        self.expected = expected
+        self.actual = actual
+        self.traceback = traceback
+        self.duration = duration
+    }
+
+    /// `describe › it`, as reports show it.
+    public var displayName: String {
+        names.isEmpty ? "\(file) (loading the file)" : names.joined(separator: " › ")
+    }
+
+    /// busted's full name (names joined by spaces): what `--filter` and `--tags` match.
+    public var fullName: String { names.joined(separator: " ") }
+
+    public var isFailure: Bool { status == .failed || status == .error }
+
+    /// The message with its location in front, unless the message already starts with it.
+    public var locatedMessage: String {
+        let text = message ?? (status == .error ? "error" : "failed")
+        guard let location, !text.hasPrefix(location + ":") else { return text }
+        return "\(location): \(text)"
+    }
+}
+
+/// Every result of one spec file, in the order the tests ran.
+public struct FileResult: Equatable, Sendable {
+    public var path: String
+    public var results: [TestResult]
+
+    public init(path: String, results: [TestResult] = []) {
+        self.path = path
+        self.results = results
+    }
+}
+
+/// The counts of the closing line.
+public struct TestSummary: Equatable, Sendable {
+    public var passed = 0
+    public var failed = 0
+    public var skipped = 0
+
+    public init() {}
+
+    public mutating func add(_ result: TestResult) {
+        switch result.status {
+        case .passed: passed += 1
+        case .failed, .error: failed += 1
+        case .pending: skipped += 1
+        }
+    }
+
+    /// `N passed, N failed`, with `, N skipped` when anything was pending.
+    public var closingLine: String {
+        "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+    }
+}

@@ -1,0 +1,78 @@
+import Glibc
+
+/// A whole `scrim test` run: find the files, choose this shard's, order them, run them here or in
+/// workers, report. Returns the exit status: 0 nothing failed, 1 something did.
+public struct TestSession {
+    public var options: TestOptions
+    /// Where the report goes (standard output in the CLI).
+    public var write: (String) -> Void
+    /// Where the closing line goes when the report is a machine format (standard error in the CLI).
+    public var writeNote: (String) -> Void
+
+    public init(options: TestOptions, write: @escaping (String) -> Void, writeNote: @escaping (String) -> Void) {
+        self.options = options
+        self.write = write
+        self.writeNote = writeNote
+    }
+
+    public func run() throws -> Int32 {
+        var options = self.options
+        let found = try TestDiscovery.files(in: options.paths)
+        if found.isEmpty {
+            let places = options.paths.map { "'\($0)'" }.joined(separator: ", ")
+            throw TestSetupError("no test files (*_spec.lua, *_test.lua) found in \(places)")
+        }
+        if options.shuffle && options.seed == nil { options.seed = SeededRandom.freshSeed() }
+        let seed = options.shuffle ? options.seed : nil
+        let files = FilePlan.files(found, shard: options.shard, shuffleSeed: seed)
+
+        var reporter = makeReporter(options.output, write: write)
+        var summary = TestSummary()
+        reporter.begin(fileCount: files.count, seed: seed)
+        var stopped = false
+        let deliver = { (file: FileResult) in
+            for result in file.results { summary.add(result) }
+            reporter.report(file)
+            if options.failFast && file.results.contains(where: \.isFailure) { stopped = true }
+        }
+        if options.jobs > 1 && files.count > 1 && !options.workerCommand.isEmpty {
+            try WorkerPool(options: options).run(files, deliver: deliver)
+        } else {
+            let runner = SpecFileRunner(options: options)
+            for path in files where !stopped {
+                deliver(runner.run(path))
+            }
+        }
+        reporter.finish(summary)
+        if options.output != .text { writeNote(summary.closingLine + "\n") }
+        return summary.failed > 0 ? 1 : 0
+    }
+}
+
+/// `scrim test --worker … -- files…`: runs the given files in this order and writes each file's
+/// results to descriptor 3 for the parent (standard output when 3 is not open).
+public enum TestWorker {
+    public static func run(_ files: [String], options: TestOptions) -> Int32 {
+        let descriptor = fcntl(WorkerPool.resultDescriptor, F_GETFD) >= 0 ? WorkerPool.resultDescriptor : 1
+        let runner = SpecFileRunner(options: options)
+        var failed = false
+        for path in files {
+            let file = runner.run(path)
+            let bytes = Array(WorkerWire.encode(file).utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return 1
+                }
+                offset += written
+            }
+            if file.results.contains(where: \.isFailure) {
+                failed = true
+                if options.failFast { break }
+            }
+        }
+        return failed ? 1 : 0
+    }
+}

@@ -1,0 +1,151 @@
+import Glibc
+
+/// Runs spec files in worker processes (`scrim test --worker … -- files…`), each started with
+/// posix_spawn and handing results back on its file descriptor 3; the tests' own output keeps
+/// the parent's stdout and stderr.
+struct WorkerPool {
+    /// The descriptor a worker writes its results to.
+    static let resultDescriptor: Int32 = 3
+
+    var options: TestOptions
+
+    /// Runs `files` on `options.jobs` workers; `deliver` gets each file's result in the order of
+    /// `files`, as soon as it and every file before it are done.
+    func run(_ files: [String], deliver: (FileResult) -> Void) throws {
+        let jobs = min(options.jobs, files.count)
+        var workers: [Worker] = []
+        defer {
+            for worker in workers {
+                if worker.isOpen { close(worker.descriptor) }
+                if worker.pid > 0 { kill(worker.pid, SIGKILL); _ = worker.wait() }
+            }
+        }
+        for job in 0 ..< jobs {
+            // Round robin over the (sorted or shuffled) list keeps workers' shares even.
+            let share = stride(from: job, to: files.count, by: jobs).map { files[$0] }
+            workers.append(try Worker.spawn(command: options.workerCommand + workerArguments() + ["--"] + share, files: share))
+        }
+        let position = Dictionary(files.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        var finished = [FileResult?](repeating: nil, count: files.count)
+        var next = 0
+        var stop = false
+        func flush() {
+            while !stop, next < files.count, let file = finished[next] {
+                deliver(file)
+                next += 1
+                if options.failFast && file.results.contains(where: \.isFailure) { stop = true }
+            }
+        }
+        while !stop, workers.contains(where: { $0.isOpen }) {
+            var polls = workers.map { pollfd(fd: $0.isOpen ? $0.descriptor : -1, events: Int16(POLLIN), revents: 0) }
+            if poll(&polls, nfds_t(polls.count), -1) < 0 {
+                if errno == EINTR { continue }
+                throw TestSetupError("cannot wait for test workers: \(String(cString: strerror(errno)))")
+            }
+            for index in workers.indices where polls[index].revents != 0 {
+                for file in workers[index].read() {
+                    if let slot = position[file.path] { finished[slot] = file }
+                }
+            }
+            flush()
+        }
+        for index in workers.indices where workers[index].pid > 0 {
+            if stop { kill(workers[index].pid, SIGKILL) }
+            let status = workers[index].wait()
+            workers[index].pid = 0
+            // A worker that died mid-way leaves its remaining files unreported: each becomes an error.
+            for path in workers[index].files where finished[position[path]!] == nil && !stop {
+                finished[position[path]!] = FileResult(path: path, results: [
+                    TestResult(status: .error, names: [], file: path, line: 0,
+                               message: "the test worker running this file stopped (\(Self.describe(status)))"),
+                ])
+            }
+        }
+        if !stop { flush() }
+    }
+
+    /// The worker's flags: everything that changes a file's results, nothing about files or reports.
+    private func workerArguments() -> [String] {
+        var arguments = [
+            "--timeout", options.runtime.timeBudget.map { String($0) } ?? "0",
+            "--max-memory", options.runtime.memoryLimit.map { String($0) } ?? "0",
+        ]
+        if let filter = options.filter { arguments += ["--filter", filter] }
+        if !options.tags.isEmpty { arguments += ["--tags", options.tags.joined(separator: ",")] }
+        if options.shuffle, let seed = options.seed { arguments += ["--shuffle", "--seed", String(seed)] }
+        if options.failFast { arguments.append("--fail-fast") }
+        if options.updateSnapshots { arguments.append("--update-snapshots") }
+        return arguments
+    }
+
+    private static func describe(_ status: Int32) -> String {
+        if status & 0x7F == 0 { return "exit status \((status >> 8) & 0xFF)" }
+        return "signal \(status & 0x7F)"
+    }
+}
+
+/// One worker process and the read end of its result pipe.
+private struct Worker {
+    var pid: pid_t
+    var descriptor: Int32
+    var isOpen = true
+    let files: [String]
+    private var buffer: [UInt8] = []
+    private var decoder = WorkerWire.Decoder()
+
+    static func spawn(command: [String], files: [String]) throws -> Worker {
+        var raw: [Int32] = [0, 0]
+        guard pipe(&raw) == 0 else {
+            throw TestSetupError("cannot create a pipe for a test worker: \(String(cString: strerror(errno)))")
+        }
+        // Close-on-exec, so no other worker inherits a write end and keeps a pipe from ending; and
+        // above 3, so the dup2 onto descriptor 3 always makes a fresh descriptor without that flag.
+        let pipeEnds = raw.map { end in
+            defer { close(end) }
+            return fcntl(end, F_DUPFD_CLOEXEC, 10)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], WorkerPool.resultDescriptor)
+        let argv = command.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, command[0], &actions, nil, argv, environ)
+        close(pipeEnds[1])
+        guard status == 0 else {
+            close(pipeEnds[0])
+            throw TestSetupError("cannot start a test worker (\(command[0])): \(String(cString: strerror(status)))")
+        }
+        return Worker(pid: pid, descriptor: pipeEnds[0], files: files)
+    }
+
+    /// Reads what is available; returns the files completed by it. Closes the pipe at end of file.
+    mutating func read() -> [FileResult] {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = Glibc.read(descriptor, &chunk, chunk.count)
+        if count <= 0 {
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { return [] }
+            close(descriptor)
+            isOpen = false
+            return []
+        }
+        buffer.append(contentsOf: chunk[0 ..< count])
+        var completed: [FileResult] = []
+        var start = 0
+        while let newline = buffer[start...].firstIndex(of: 0x0A) {
+            let line = String(decoding: buffer[start ..< newline], as: UTF8.self)
+            if let file = decoder.feed(Substring(line)) { completed.append(file) }
+            start = newline + 1
+        }
+        buffer.removeFirst(start)
+        return completed
+    }
+
+    /// Waits for the process to end; returns its wait status.
+    func wait() -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status
+    }
+}

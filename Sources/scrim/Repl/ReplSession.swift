@@ -1,0 +1,208 @@
+import Glibc
+import ScrimCore
+import ScrimLua
+
+/// One REPL: a runtime, the script it was started from, and what runs each chunk and meta command.
+/// Results go to standard output, errors (message and traceback) to standard error.
+final class ReplSession {
+    /// The script given on the command line (`scrim repl FILE args…`), run first and again on `:reload`.
+    struct Script {
+        var path: String
+        var arguments: [String]
+        var before: [String]
+    }
+
+    private(set) var runtime: LuaRuntime
+    private(set) var console: LuaConsole
+    let options: RuntimeOptions
+    let script: Script?
+    /// Errors in red (a terminal that wants colours).
+    let colours: Bool
+    /// On a terminal, where Ctrl-C leaves the cursor after the "^C" the terminal echoed.
+    let interactive: Bool
+    /// Statements and commands that failed, and errors reported from callbacks: the piped mode's exit status.
+    private(set) var failures = 0
+    private var watcher: FileWatcher?
+
+    enum Submission { case incomplete, done }
+
+    init(options: RuntimeOptions, script: Script?, interactive: Bool, colours: Bool) {
+        self.options = options
+        self.script = script
+        self.interactive = interactive
+        self.colours = colours
+        runtime = LuaRuntime(options: options)
+        console = LuaConsole(runtime: runtime)
+        adopt(runtime)
+    }
+
+    /// Runs the script, if there is one; an error is shown and counted, and the session goes on.
+    func start() {
+        guard let script else { return }
+        runScript(script)
+    }
+
+    /// Runs a chunk (lines joined by newlines); `.incomplete` when it needs more lines. At the end of
+    /// input (`final`) an unfinished chunk is shown as the syntax error it is.
+    func submit(_ chunk: String, final: Bool = false) -> Submission {
+        do {
+            let outcome = try Interrupts.whileBusy { try console.evaluate(chunk, allowIncomplete: !final) }
+            switch outcome {
+            case .incomplete:
+                return .incomplete
+            case .ran(let text):
+                if let text { write(text + "\n") }
+            }
+        } catch let error as LuaError {
+            show(error)
+        } catch {
+            showProblem("\(error)")
+        }
+        return .done
+    }
+
+    /// Performs a meta command line; false for `:quit`.
+    func perform(_ line: String) -> Bool {
+        let command: MetaCommand
+        do { command = try MetaCommand.parse(line) } catch {
+            showProblem("\(error)")
+            return true
+        }
+        switch command {
+        case .help:
+            write(MetaCommand.helpText + "\n")
+        case .tree:
+            write(runtime.core.tree() + "\n")
+        case .advance(let seconds):
+            busy { runtime.core.advance(by: seconds) }
+        case .settle:
+            do {
+                let elapsed = try busy { try runtime.settle() }
+                write("settled after \(LuaValue.format(elapsed)) s\n")
+            } catch {
+                showProblem("\(error)")
+            }
+        case .screen:
+            let size = ReplRendering.terminalSize()
+            if let frame = ReplRendering.terminalFrame(of: runtime.core, columns: size.columns, rows: max(1, size.rows - 1)) {
+                write(frame + "\n")
+            } else {
+                showProblem(ReplRendering.unavailable)
+            }
+        case .play(let seconds):
+            if !busy({ ReplRendering.play(runtime.core, seconds: seconds) }) {
+                showProblem(ReplRendering.unavailable)
+            }
+        case .snapshot(let path):
+            do {
+                if try ReplRendering.writeSnapshot(of: runtime.core, to: path) {
+                    write("wrote \(path)\n")
+                } else {
+                    showProblem(ReplRendering.unavailable)
+                }
+            } catch {
+                showProblem("\(error)")
+            }
+        case .reload(let plugin):
+            if let plugin {
+                showProblem("no plugin '\(plugin)' (plugins are not available yet)")
+            } else {
+                reload()
+            }
+        case .watch(let on):
+            switch on {
+            case nil:
+                write(watcher.map { "watching \($0.paths.joined(separator: ", "))\n" } ?? "not watching\n")
+            case true?:
+                guard let script else {
+                    showProblem("nothing to watch: no script was given (scrim repl FILE)")
+                    break
+                }
+                watcher = FileWatcher(paths: [script.path])
+                write("watching \(script.path)\n")
+            case false?:
+                watcher = nil
+                write("not watching\n")
+            }
+        case .quit:
+            return false
+        }
+        return true
+    }
+
+    /// Under `:watch on`: whether a watched file changed since the last look.
+    func watchedFilesChanged() -> Bool {
+        watcher?.changed() ?? false
+    }
+
+    /// Runs the script again in a fresh runtime (what `:reload` and `:watch` do).
+    func reload() {
+        guard let script else {
+            showProblem("nothing to reload: no script was given (scrim repl FILE)")
+            return
+        }
+        let fresh = LuaRuntime(options: options)
+        runtime = fresh
+        console = LuaConsole(runtime: fresh)
+        adopt(fresh)
+        if runScript(script) { write("reloaded \(script.path)\n") }
+    }
+
+    // MARK: Internals
+
+    private func adopt(_ runtime: LuaRuntime) {
+        runtime.errorOutput = { [weak self] text in
+            guard let self else { return }
+            self.failures += 1
+            self.writeError(text)
+        }
+        Interrupts.setTarget(runtime.state)
+    }
+
+    @discardableResult
+    private func runScript(_ script: Script) -> Bool {
+        do {
+            try Interrupts.whileBusy {
+                try runtime.runFile(script.path, arguments: script.arguments, before: script.before)
+            }
+            console.clearInterrupt()
+            return true
+        } catch let error as LuaError {
+            console.clearInterrupt()
+            show(error, prefix: "scrim: ")
+            return false
+        } catch {
+            showProblem("\(error)")
+            return false
+        }
+    }
+
+    /// Work that may run Lua callbacks: Ctrl-C stops them, and is forgotten afterwards.
+    private func busy<T>(_ body: () throws -> T) rethrows -> T {
+        defer { console.clearInterrupt() }
+        return try Interrupts.whileBusy(body)
+    }
+
+    private func show(_ error: LuaError, prefix: String = "") {
+        failures += 1
+        var text = prefix + error.message
+        if interactive, error.message.hasSuffix("interrupted") { text = "\n" + text }
+        if !error.traceback.isEmpty { text += "\n" + error.traceback }
+        writeError(text)
+    }
+
+    private func showProblem(_ message: String) {
+        failures += 1
+        writeError(message)
+    }
+
+    func write(_ text: String) {
+        fputs(text, stdout)
+        fflush(stdout)
+    }
+
+    private func writeError(_ text: String) {
+        fflush(stdout)
+        fputs(colours ? "\u{1B}[31m" + text + "\u{1B}[0m\n" : text + "\n", stderr)
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Runs the real `scrim` binary (built next to this test bundle) as a user would (as in ScrimCLITests).
+struct ScrimProcess {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    /// Killed by a signal (a crash), rather than exiting.
+    var signalled: Bool
+    var timedOut: Bool
+
+    static let repoRoot: URL = {
+        // Tests/ScrimTestTests/ScrimProcess.swift → the repository root.
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }()
+
+    static let binary: URL = {
+        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return me.deletingLastPathComponent().appendingPathComponent("scrim")
+    }()
+
+    /// Runs `scrim arguments…` in the repository root, killing it after `timeout` seconds.
+    static func run(_ arguments: [String], stdin: String? = nil, timeout: TimeInterval = 30,
+                    environment: [String: String] = [:]) throws -> ScrimProcess {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = repoRoot
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        // Read both pipes while the process runs so a chatty one cannot block on a full pipe.
+        var outData = Data(), errData = Data()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        var timedOut = false
+        if group.wait(timeout: .now() + timeout) == .timedOut {
+            timedOut = true
+            process.terminate()
+            group.wait()
+        }
+        process.waitUntilExit()
+        return ScrimProcess(status: process.terminationStatus,
+                            stdout: String(decoding: outData, as: UTF8.self),
+                            stderr: String(decoding: errData, as: UTF8.self),
+                            signalled: process.terminationReason == .uncaughtSignal,
+                            timedOut: timedOut)
+    }
+}

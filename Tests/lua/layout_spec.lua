@@ -1,0 +1,102 @@
+-- LUA_API §4 and PRODUCT rule 10: Auto Layout on a Cassowary solver.
+local function near_rect(actual, expected) assert.rect_near(actual, expected, 1e-6) end
+
+describe("Auto Layout", function()
+  local root
+  before_each(function()
+    root = scrim.View{ name = "root", frame = {0, 0, 390, 844} }
+    scrim.window:addSubview(root)
+  end)
+  after_each(function() root:removeFromSuperview() end)
+
+  it("pins edges, sizes and centres", function()
+    local box = scrim.View{ name = "box" }
+    root:addSubview(box)
+    scrim.constrain(box, "centerX", "==", root, "centerX")
+    scrim.constrain(box, "centerY", "==", root, "centerY", -100)
+    scrim.constrain{ item = box, attribute = "width", constant = 200 }
+    scrim.constrain{ item = box, attribute = "height", relation = "==", toItem = box, toAttribute = "width", multiplier = 0.5 }
+    root:layoutIfNeeded()
+    near_rect(box.frame, {95, 272, 200, 100})
+  end)
+
+  it("animates the seed's bottom sheet constraint (superview.bottom == content.bottom + constant)", function()
+    local content = scrim.View{ name = "content" }
+    root:addSubview(content)
+    scrim.constrain(content, "leading", "==", root, "leading")
+    scrim.constrain(content, "trailing", "==", root, "trailing")
+    scrim.constrain{ item = content, attribute = "height", constant = 300 }
+    local bottom = scrim.constrain(root, "bottom", "==", content, "bottom", -300)
+    root:layoutIfNeeded()
+    near_rect(content.frame, {0, 844, 390, 300})                 -- off screen below
+    scrim.animate(0.25, function()
+      bottom.constant = 0
+      root:layoutIfNeeded()
+    end)
+    near_rect(content.frame, {0, 544, 390, 300})                 -- model at once
+    scrim.advance(0.125)
+    assert.near(694, content:presentation().frame.y, 1e-6)      -- halfway along ease-in-out
+    scrim.settle()
+    near_rect(content:presentation().frame, {0, 544, 390, 300})
+  end)
+
+  it("lets required inequalities beat optional priorities, and the higher priority win", function()
+    local v = scrim.View{ name = "v", frame = {0, 0, 10, 10} }
+    root:addSubview(v)
+    scrim.constrain{ item = v, attribute = "width", relation = "<=", constant = 120 }
+    scrim.constrain{ item = v, attribute = "width", constant = 300, priority = 750 }
+    scrim.constrain{ item = v, attribute = "height", constant = 40, priority = 250 }
+    scrim.constrain{ item = v, attribute = "height", constant = 60, priority = 500 }
+    root:layoutIfNeeded()
+    assert.near(120, v.frame.width, 1e-6)
+    assert.near(60, v.frame.height, 1e-6)
+  end)
+
+  it("deactivates and reactivates", function()
+    local v = scrim.View{ name = "v", frame = {0, 0, 10, 10} }
+    root:addSubview(v)
+    local wide = scrim.constrain{ item = v, attribute = "width", constant = 200 }
+    root:layoutIfNeeded()
+    assert.near(200, v.frame.width, 1e-6)
+    wide.active = false
+    assert.is_false(wide.active)
+    local narrow = scrim.constrain{ item = v, attribute = "width", constant = 50 }
+    root:layoutIfNeeded()
+    assert.near(50, v.frame.width, 1e-6)
+    assert.equal("width", narrow.attribute)
+    assert.equal("==", narrow.relation)
+    assert.equal(v, narrow.item)
+  end)
+
+  it("reports unsatisfiable required constraints, breaks one and carries on", function()
+    local reports = {}
+    scrim.on("layout.unsatisfiable", function(ev) reports[#reports + 1] = ev.constraints end)
+    local v = scrim.View{ name = "stubborn", frame = {0, 0, 10, 10} }
+    root:addSubview(v)
+    scrim.constrain{ item = v, attribute = "width", constant = 100 }
+    scrim.constrain{ item = v, attribute = "width", constant = 200 }
+    root:layoutIfNeeded()
+    assert.equal(1, #reports)
+    assert.truthy(table.concat(reports[1], "\n"):find("stubborn.width", 1, true))
+    assert.near(100, v.frame.width, 1e-6)
+  end)
+
+  it("names bad input", function()
+    local v = scrim.View{ name = "v" }
+    root:addSubview(v)
+    local ok, err = pcall(scrim.constrain, v, "middle", "==", root, "left")
+    assert.truthy(err:find("unknown attribute 'middle'", 1, true))
+    ok, err = pcall(scrim.constrain, v, "left", "=", root, "left")
+    assert.truthy(err:find("unknown relation '='", 1, true))
+    local stranger = scrim.View{ name = "stranger" }
+    ok, err = pcall(scrim.constrain, v, "left", "==", stranger, "left")
+    assert.is_false(ok)
+    assert.truthy(err:find("stranger", 1, true))
+    ok, err = pcall(function() scrim.constrain{ item = v, attribute = "width", constant = 1, priority = 5000 } end)
+    assert.is_false(ok)
+    local c = scrim.constrain{ item = v, attribute = "width", constant = 10 }
+    ok, err = pcall(function() c.priority = 500 end)
+    assert.is_false(ok)
+    assert.equal(1000, c.priority)
+  end)
+end)
