@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "ScrimLua", dependencies: ["CLua", "ScrimCore"]),
         .target(name: "ScrimTest", dependencies: ["ScrimLua", "CLua"]),
         .target(name: "ScrimRender", dependencies: ["ScrimCore"]),
-        .executableTarget(name: "scrim", dependencies: ["ScrimLua", "ScrimCore", "ScrimTest", "LibEdit"]),
+        .executableTarget(name: "scrim", dependencies: ["ScrimLua", "ScrimCore", "ScrimTest", "LibEdit", "ScrimRender"]),
         .target(name: "ScrimBenchC", dependencies: ["LuaSystem"]),
         .executableTarget(name: "ScrimBench", dependencies: ["CLua", "ScrimBenchC", "ScrimLua", "ScrimCore"]),
         .testTarget(name: "ScrimCoreTests", dependencies: ["ScrimCore"]),

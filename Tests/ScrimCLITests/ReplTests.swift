@@ -133,7 +133,12 @@ struct TerminalSession {
             + ReplStep.type("2 + 3") + [.expect("5\n"), .expectNot("syntax error")]
             // A Ctrl-C on a continuation line drops the whole unfinished chunk.
             + ReplStep.type("if true then") + [.prompt(">> "), .send(ReplStep.ctrlC)]
-            + ReplStep.type("3 + 4") + [.expect("7\n"), .prompt("scrim> "), .send(ReplStep.ctrlD), .exit(0)])
+            + ReplStep.type("3 + 4") + [.expect("7\n")]
+            // :play of an animation that would last 100 s stops at Ctrl-C.
+            + ReplStep.type("scrim.animate(100, function() scrim.window.alpha = 0 end)")
+            + ReplStep.type(":play") + [.sleep(0.5), .send(ReplStep.ctrlC)]
+            + ReplStep.type("scrim.now() > 0.2 and scrim.now() < 5") + [.expect("true\n"),
+               .prompt("scrim> "), .send(ReplStep.ctrlD), .exit(0)])
         #expect(run.passed, "\(run.transcript)")
     }
 
@@ -210,10 +215,26 @@ struct TerminalSession {
         #expect(result.stdout == "1\nreloaded \(path)\n1\t0.0\n")
     }
 
-    @Test func renderingCommandsSayTheyAreNotAvailable() throws {
-        let result = try ScrimProcess.run(["repl"], stdin: ":screen\n")
-        #expect(result.status == 1)
-        #expect(result.stderr == "rendering is not available yet\n")
+    @Test func screenPlayAndSnapshotDraw() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("scrim-repl-\(getpid()).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try ScrimProcess.run(["repl"], stdin: """
+            box = scrim.View{ name = 'box', frame = { 0, 0, 390, 422 }, backgroundColor = 'red' }
+            scrim.window:addSubview(box)
+            scrim.animate(1, function() box.alpha = 0 end)
+            :screen
+            :play 0.25
+            scrim.now()
+            :snapshot \(path)
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        // Half blocks in 24-bit colour, the red box over the white window.
+        #expect(result.stdout.contains("\u{1B}[38;2;255;0;0m") && result.stdout.contains("▀"))
+        // Each frame of :play is drawn over the one before (cursor up by the picture's height).
+        #expect(result.stdout.range(of: "\u{1B}\\[[0-9]+A", options: .regularExpression) != nil)
+        #expect(result.stdout.hasSuffix("0.25\nwrote \(path)\n"))
+        let png = FileManager.default.contents(atPath: path) ?? Data()
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
     }
 
     @Test func usage() throws {

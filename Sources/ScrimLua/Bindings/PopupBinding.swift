@@ -78,13 +78,6 @@ enum PopupBinding {
         .property("message", get: { $0.message }, set: { $0.message = $1 })
         .readonly("cardView") { $0.cardView }
 
-    /// `scrim.PopupWindow([{ items=, delegate=, name= }])`.
-    static let constructor = HostFunction("PopupWindow") { call in
-        let popup = PopupWindow(runtime: call.runtime.core)
-        try configure(popup, call, 1)
-        return call.push(popup)
-    }
-
     /// `scrim.ConfirmDialog{ title=, message=, cancelTitle=, confirmTitle=, delegate=, name= }`.
     static let confirmConstructor = HostFunction("ConfirmDialog") { call in
         var title: String?, message: String?, cancelTitle = "Cancel", confirmTitle = "OK"

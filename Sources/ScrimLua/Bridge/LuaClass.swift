@@ -49,7 +49,9 @@ public class LuaClassBase {
 
     /// Applies the fields of the table at `index` (argument `index` of `call`) to a new object, as the
     /// constructor `Class{ field = value, … }` does; an unknown field or a bad value raises, naming it.
-    public func applyFields(_ object: AnyObject, from call: LuaCall, at index: Int32) throws {
+    /// `ownFields` are names the object keeps in its own field table (user value 1) rather than through a setter:
+    /// the members a constructor may give as values or functions.
+    public func applyFields(_ object: AnyObject, from call: LuaCall, at index: Int32, ownFields: Set<String> = []) throws {
         let L = call.L
         guard lua_type(L, index) == LUA_TTABLE else { throw call.typeError(index, expected: "table") }
         let setters = allFieldSetters()
@@ -65,7 +67,19 @@ public class LuaClassBase {
         }
         let order = fieldOrder
         keys.sort { (order.firstIndex(of: $0) ?? order.count, $0) < (order.firstIndex(of: $1) ?? order.count, $1) }
-        for key in keys {
+        for key in keys where ownFields.contains(key) && setters[key] == nil {
+            call.state.push(any: object)
+            guard lua_getiuservalue(L, -1, 1) == LUA_TTABLE else {
+                lua_settop(L, -3)
+                throw call.argumentError(index, "\(name) cannot keep field '\(key)'")
+            }
+            call.state.pushString(key)
+            call.state.pushString(key)
+            lua_rawget(L, index)
+            lua_rawset(L, -3)
+            lua_settop(L, -3)
+        }
+        for key in keys where !(ownFields.contains(key) && setters[key] == nil) {
             guard let setter = setters[key] else { throw call.argumentError(index, "\(name) has no field '\(key)'") }
             call.state.pushString(key)
             lua_rawget(L, index)
@@ -160,6 +174,15 @@ public final class LuaClass<T: AnyObject>: LuaClassBase {
         }
         fieldSetters[key] = { object, call, index in try set(object as! T, call, index) }
         return self
+    }
+
+    /// A read/write property with a typed getter and a setter that reads the value at the index it is given.
+    @discardableResult
+    public func property<V: LuaPushable>(_ key: String, get: @escaping (T) -> V, set: @escaping (T, LuaCall, Int32) throws -> Void) -> Self {
+        property(key, get: { object, call in
+            get(object).push(call.state)
+            return 1
+        }, set: set)
     }
 
     /// A read-only property.

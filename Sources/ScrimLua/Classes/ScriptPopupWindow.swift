@@ -58,13 +58,8 @@ final class ScriptPopupWindow: PopupWindow {
     /// The table behind `scrim.PopupWindow`.
     static let classTable = SwiftClassTable(
         luaClass: PopupBinding.luaClass,
-        constructor: PopupBinding.constructor,
-        factory: { call in
-            let name = call.runtime.state.classNameOfTable(at: 1) ?? "PopupWindow"
-            let popup = ScriptPopupWindow(runtime: call.runtime, className: name)
-            try PopupBinding.configure(popup, call, 2)
-            return popup
-        },
+        make: { call, name in ScriptPopupWindow(runtime: call.runtime, className: name) },
+        configure: { popup, call, index in try PopupBinding.configure(popup as! PopupWindow, call, index) },
         baseImplementations: [
             "loadView": HostFunction("loadView", kind: .method) { call in
                 try call.object(1, ScriptPopupWindow.self, expected: "PopupWindow").superLoadView()

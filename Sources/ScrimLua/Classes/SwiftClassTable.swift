@@ -1,60 +1,72 @@
 import CLua
 
 /// A Swift class as a `scrim.class` base: a Lua table with the class's methods (calling the Swift
-/// implementation, which is what `self.super` reaches), `__new` (the plain constructor) and `__factory`
-/// (makes the scriptable Swift subclass for an instance of a Lua class).
+/// implementation, which is what `self.super` reaches), `__new` (the plain constructor, `scrim.X{…}`) and
+/// `__factory` (an instance for a Lua class). Both make the scriptable Swift subclass, give its userdata a table
+/// of its own fields (user value 1, where Lua overrides are looked up first) and apply an options table.
 public struct SwiftClassTable {
     public var luaClass: LuaClassBase
-    /// `scrim.X{…}`: a plain instance.
-    public var constructor: HostFunction
-    /// Makes an instance of the scriptable subclass for the Lua class (argument 1); may read fields from argument 2.
-    public var factory: (LuaCall) throws -> AnyObject
+    /// Makes the object for the class called `className` (the Swift class's own name for `scrim.X{…}`).
+    public var make: (LuaCall, _ className: String) throws -> AnyObject
+    /// Applies the options table at the given index (absent or nil: nothing to apply).
+    public var configure: (AnyObject, LuaCall, Int32) throws -> Void
     /// The Swift base implementations of the methods Lua may override, by name.
     public var baseImplementations: [String: HostFunction] = [:]
 
-    public init(luaClass: LuaClassBase, constructor: HostFunction, factory: @escaping (LuaCall) throws -> AnyObject,
+    public init(luaClass: LuaClassBase, make: @escaping (LuaCall, String) throws -> AnyObject,
+                configure: @escaping (AnyObject, LuaCall, Int32) throws -> Void,
                 baseImplementations: [String: HostFunction] = [:]) {
         self.luaClass = luaClass
-        self.constructor = constructor
-        self.factory = factory
+        self.make = make
+        self.configure = configure
         self.baseImplementations = baseImplementations
+    }
+
+    /// Makes, pushes and configures an instance: the userdata, then its field table.
+    fileprivate func instantiate(_ call: LuaCall, className: String, options: Int32) throws {
+        lua_settop(call.L, options) // what is pushed next goes above the options
+        let object = try make(call, className)
+        call.state.push(any: object)
+        lua_createtable(call.L, 0, 4)
+        lua_pushvalue(call.L, -1)
+        guard lua_setiuservalue(call.L, -3, 1) != 0 else {
+            throw ScriptError("\(luaClass.name) keeps no user values, so Lua cannot subclass it")
+        }
+        try configure(object, call, options)
     }
 }
 
 extension LuaRuntime {
-    /// Builds the Lua table of `table` (with `base` as the table of its Swift base class, if any) and leaves it on the stack.
+    /// Builds the Lua table of `table` (with the table at `base` as its `super`, if any) and leaves it on the stack.
     func pushClassTable(_ table: SwiftClassTable, base: Int32? = nil) {
         let L = state.L
         let base = base.map { lua_absindex(L, $0) }
+        let name = table.luaClass.name
         lua_createtable(L, 0, 16)
-        state.pushString(table.luaClass.name)
+        state.pushString(name)
         lua_setfield(L, -2, "__name")
         if let base {
             lua_pushvalue(L, base)
             lua_setfield(L, -2, "super")
         }
-        for (name, function) in table.luaClass.flattened().methods {
+        for (member, function) in table.luaClass.flattened().methods {
             state.push(function)
-            lua_setfield(L, -2, name)
+            lua_setfield(L, -2, member)
         }
-        for (name, function) in table.baseImplementations {
+        for (member, function) in table.baseImplementations {
             state.push(function)
             baseImplementations.append(state.ref(at: -1))
-            lua_setfield(L, -2, name)
+            lua_setfield(L, -2, member)
         }
-        state.push(table.constructor)
+        state.push(HostFunction(name) { call in
+            try table.instantiate(call, className: name, options: 1)
+            lua_settop(call.L, -2) // the field table
+            return 1
+        })
         lua_setfield(L, -2, "__new")
-        let factory = table.factory
-        state.push(HostFunction(table.luaClass.name) { call in
+        state.push(HostFunction(name) { call in
             guard call.type(1) == LUA_TTABLE else { throw call.typeError(1, expected: "class") }
-            let object = try factory(call)
-            call.state.push(any: object)
-            // The instance's own fields: user value 1 of its userdata (the prelude sets their class).
-            lua_createtable(call.L, 0, 4)
-            lua_pushvalue(call.L, -1)
-            guard lua_setiuservalue(call.L, -3, 1) != 0 else {
-                throw ScriptError("\(type(of: object)) cannot be subclassed from Lua (its class keeps no user values)")
-            }
+            try table.instantiate(call, className: call.state.classNameOfTable(at: 1) ?? name, options: 2)
             return 2
         })
         lua_setfield(L, -2, "__factory")
@@ -62,16 +74,6 @@ extension LuaRuntime {
         swiftClassMaker.push(L)
         lua_rotate(L, -2, 1)
         try! state.call(nargs: 1, nresults: 1)
-    }
-
-    /// The Lua class an instance belongs to, if it is an instance of a `scrim.class`: its field table's metatable knows.
-    func scriptClassName(of object: AnyObject) -> String? {
-        let L = state.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        guard state.pushExistingPeer(object), lua_getiuservalue(L, -1, 1) == LUA_TTABLE,
-              luaL_getmetafield(L, -1, "__name") == LUA_TSTRING else { return nil }
-        return state.string(at: -1)
     }
 }
 

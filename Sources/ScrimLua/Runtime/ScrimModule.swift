@@ -19,6 +19,8 @@ enum ScrimModule {
         ("emit", HookBinding.emit),
         ("ConfirmDialog", PopupBinding.confirmConstructor),
         ("constrain", LayoutBinding.constrain),
+        ("DimmingTransitioning", DimmingBinding.constructor),
+        ("present", ControllerBinding.presentFromTop),
         ("tap", tap),
         ("find", find),
         ("tree", tree),
@@ -29,6 +31,7 @@ enum ScrimModule {
         guard call.type(2) == LUA_TSTRING else { return call.push(nil) }
         switch call.state.string(at: 2) {
         case "frameRate": return call.push(call.runtime.core.frameRate)
+        case "rootViewController": return call.push(call.runtime.core.rootViewController)
         default: return call.push(nil)
         }
     }
@@ -55,6 +58,18 @@ enum ScrimModule {
         state.register(HookBinding.hookClass, for: Hook.self)
         state.register(HookBinding.eventClass, for: HookEvent.self)
         state.register(LayoutBinding.luaClass, for: LayoutConstraint.self)
+        state.register(ControllerBinding.luaClass, for: ViewController.self)
+        state.register(ControllerBinding.dimmingClass, for: DimmingPresentViewController.self)
+        state.register(ControllerBinding.bottomTable.luaClass, for: BottomPresentViewController.self)
+        state.register(ControllerBinding.topTable.luaClass, for: TopPresentViewController.self)
+        state.register(ControllerBinding.rightTable.luaClass, for: RightPresentViewController.self)
+        state.register(ControllerBinding.centerTable.luaClass, for: CenterPresentViewController.self)
+        state.register(DimmingBinding.luaClass, for: DimmingTransitioning.self)
+        state.register(DimmingBinding.adapterClass, for: LuaDimmingDelegate.self)
+        state.register(TransitionBinding.contextClass, for: TransitionContext.self)
+        state.register(TransitionBinding.presentationControllerClass, for: PresentationController.self)
+        state.register(TransitionBinding.dimmingPresentationControllerClass, for: DimmingPresentationController.self)
+        state.register(TransitionBinding.adapterClass, for: LuaTransitioningDelegate.self)
         state.register(PopupBinding.luaClass, for: PopupWindow.self)
         state.register(PopupBinding.confirmClass, for: ConfirmDialog.self)
         // The runtime's hold on a shown popup keeps its Lua peer (delegate, closures) alive with it.
@@ -102,6 +117,15 @@ enum ScrimModule {
         runtime.swiftClassMaker = state.popRef()
         runtime.pushClassTable(ScriptPopupWindow.classTable)
         lua_setfield(L, -2, "PopupWindow")
+        runtime.pushClassTable(ControllerBinding.viewControllerTable)
+        for (name, table) in [("BottomPresentViewController", ControllerBinding.bottomTable),
+                              ("TopPresentViewController", ControllerBinding.topTable),
+                              ("RightPresentViewController", ControllerBinding.rightTable),
+                              ("CenterPresentViewController", ControllerBinding.centerTable)] {
+            runtime.pushClassTable(table, base: -1)
+            lua_setfield(L, -3, name)
+        }
+        lua_setfield(L, -2, "ViewController")
     }
 
     /// `scrim.tap(target)`: a View (its centre), a point, `x, y`, or a view's name.

@@ -77,8 +77,8 @@ enum MetaCommand: Equatable {
       :tree            the view hierarchy (scrim.tree())
       :advance S       move virtual time forward S seconds (scrim.advance)
       :settle          advance until nothing is pending (scrim.settle)
-      :screen          draw the screen in the terminal
-      :play [S]        play S seconds (or until settled) in real time, drawn live; Ctrl-C stops
+      :screen          draw what the screen shows now in the terminal (24-bit colour)
+      :play [S]        play S seconds (or until nothing is pending) in real time, drawn live; Ctrl-C stops
       :snapshot FILE   write what the screen shows now to a PNG
       :reload [PLUGIN] run the script again in a fresh runtime (or reload one plugin)
       :watch [on|off]  reload when the script changes on disk (checked about twice a second)

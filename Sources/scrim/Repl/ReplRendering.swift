@@ -1,38 +1,37 @@
 import Glibc
 import ScrimCore
+import ScrimRender
 
-/// What the REPL draws (`:screen`, `:play`, `:snapshot`). The drawing itself belongs to ScrimRender; the two
-/// functions at the top are where it is wired in, and answer nil / false until it is.
+/// What the REPL draws: `:screen` and `:play` with the terminal renderer, `:snapshot` with the PNG renderer,
+/// both from the same render tree (presentation values at the clock's current time).
 enum ReplRendering {
-    static let unavailable = "rendering is not available yet"
-
-    /// The window as it is on screen now, drawn in `columns` × `rows` character cells; nil without a renderer.
-    static func terminalFrame(of runtime: Runtime, columns: Int, rows: Int) -> String? {
-        nil
+    /// The window as it is on screen now, as large as fits the terminal (leaving a line for the prompt).
+    static func picture(of runtime: Runtime) -> TerminalPicture {
+        let size = terminalSize()
+        return TerminalRenderer.render(RenderTree(runtime: runtime), columns: size.columns, rows: max(1, size.rows - 1))
     }
 
-    /// Writes a PNG of the window as it is on screen now to `path`; false without a renderer.
-    static func writeSnapshot(of runtime: Runtime, to path: String) throws -> Bool {
-        false
+    /// Writes a PNG of the window as it is on screen now to `path`.
+    static func writeSnapshot(of runtime: Runtime, to path: String) throws {
+        try CairoRenderer.writePNG(RenderTree(runtime: runtime), to: path)
     }
 
     /// `:play [S]`: time follows the wall clock (the clock's real-time mode) for `seconds`, or until nothing is
-    /// pending, the screen redrawn about 30 times a second; Ctrl-C stops it. False without a renderer.
-    static func play(_ runtime: Runtime, seconds: Seconds?) -> Bool {
-        let size = terminalSize()
-        let rows = max(1, size.rows - 1)
-        guard let first = terminalFrame(of: runtime, columns: size.columns, rows: rows) else { return false }
+    /// pending, each frame drawn over the last about 30 times a second; Ctrl-C stops it.
+    static func play(_ runtime: Runtime, seconds: Seconds?) {
         let clock = runtime.clock
         let startWall = clock.wallClock()
         let startTime = clock.now
         let end = seconds.map { startTime + $0 }
-        write("\u{1B}[?25l\u{1B}[H\u{1B}[2J" + first)
-        defer { write("\u{1B}[?25h\n") }
+        var shown = picture(of: runtime)
+        write("\u{1B}[?25l" + shown.text)
+        defer { write("\u{1B}[?25h") }
         clock.startRealTime()
         defer { clock.stopRealTime() }
         while Interrupts.pending == 0 {
             usleep(33_333)
             var finished = false
+            // The last frame lands exactly on the end, whatever the wall clock says.
             if let end, startTime + (clock.wallClock() - startWall) >= end {
                 clock.advance(to: end)
                 finished = true
@@ -40,12 +39,11 @@ enum ReplRendering {
                 clock.advanceToWallClock()
                 finished = end == nil && clock.isIdle
             }
-            if let frame = terminalFrame(of: runtime, columns: size.columns, rows: rows) {
-                write("\u{1B}[H" + frame + "\u{1B}[J")
-            }
+            let next = picture(of: runtime)
+            write(next.rows == shown.rows ? next.redrawingPrevious : next.text)
+            shown = next
             if finished { break }
         }
-        return true
     }
 
     static func terminalSize() -> (columns: Int, rows: Int) {

@@ -83,23 +83,13 @@ final class ReplSession {
                 showProblem("\(error)")
             }
         case .screen:
-            let size = ReplRendering.terminalSize()
-            if let frame = ReplRendering.terminalFrame(of: runtime.core, columns: size.columns, rows: max(1, size.rows - 1)) {
-                write(frame + "\n")
-            } else {
-                showProblem(ReplRendering.unavailable)
-            }
+            write(ReplRendering.picture(of: runtime.core).text)
         case .play(let seconds):
-            if !busy({ ReplRendering.play(runtime.core, seconds: seconds) }) {
-                showProblem(ReplRendering.unavailable)
-            }
+            busy { ReplRendering.play(runtime.core, seconds: seconds) }
         case .snapshot(let path):
             do {
-                if try ReplRendering.writeSnapshot(of: runtime.core, to: path) {
-                    write("wrote \(path)\n")
-                } else {
-                    showProblem(ReplRendering.unavailable)
-                }
+                try ReplRendering.writeSnapshot(of: runtime.core, to: path)
+                write("wrote \(path)\n")
             } catch {
                 showProblem("\(error)")
             }

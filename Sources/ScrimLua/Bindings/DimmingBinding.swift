@@ -1,0 +1,169 @@
+import CLua
+import ScrimCore
+
+/// LUA_API §6: `scrim.DimmingTransitioning(delegate)` (seed 2). Protocol style: a delegate table whose members are
+/// values or methods (called with `self`). Closure style: the same members assigned on the DimmingTransitioning
+/// (called without `self`), winning over the delegate. What it keeps from Lua lives in its userdata's bag.
+enum DimmingBinding {
+    static let members = ["presentationAnimationDuration", "dismissalAnimationDuration", "executePresentationAnimation",
+                          "executeDismissalAnimation", "allowTapDimmingViewToDismiss", "dimmingViewTapped"]
+
+    static let luaClass: LuaClass<DimmingTransitioning> = {
+        let c = LuaClass<DimmingTransitioning>("DimmingTransitioning")
+        c.userValues = 2
+        c.property("delegate", get: { transitioning, call in
+            if let adapter = transitioning.delegate as? LuaDimmingDelegate, adapter.transitioning === transitioning {
+                call.state.pushPeerValue(transitioning, "delegate")
+            } else {
+                call.push(transitioning.delegate.map { $0 as AnyObject }.flatMap { $0 as? ViewController })
+            }
+            return 1
+        }, set: { transitioning, call, index in
+            try setDelegate(transitioning, call, index)
+        })
+        .readonly("presentationController") { $0.presentationController }
+        .readonly("dimmingView") { $0.dimmingView }
+        for member in members {
+            c.property(member, get: { transitioning, call in
+                call.state.pushPeerValue(transitioning, member)
+                return 1
+            }, set: { transitioning, call, index in
+                try setClosure(transitioning, member, call, index)
+            })
+        }
+        return c.description { _ in "DimmingTransitioning" }
+    }()
+
+    static let adapterClass = LuaClass<LuaDimmingDelegate>("DimmingTransitioningDelegate")
+
+    /// `scrim.DimmingTransitioning([delegate])`.
+    static let constructor = HostFunction("DimmingTransitioning") { call in
+        let transitioning = DimmingTransitioning()
+        if !call.isNil(1) { try setDelegate(transitioning, call, 1) }
+        return call.push(transitioning)
+    }
+
+    static func setDelegate(_ transitioning: DimmingTransitioning, _ call: LuaCall, _ index: Int32) throws {
+        if call.isNil(index) {
+            call.state.setPeerValue(transitioning, "delegate", valueAt: index)
+            transitioning.delegate = nil
+            return
+        }
+        if let native = call.state.object(at: index) as? DimmingTransitioningDelegate {
+            transitioning.delegate = native
+            return
+        }
+        guard call.type(index) == LUA_TTABLE else { throw call.typeError(index, expected: "delegate table") }
+        // The DimmingTransitioning holds its delegate weakly (the seed); the adapter lives in its bag, with the table.
+        let adapter = LuaDimmingDelegate(transitioning: transitioning, state: call.state)
+        call.state.setPeerValue(transitioning, "delegate", valueAt: index)
+        call.state.push(object: adapter, as: adapterClass)
+        call.state.setPeerValue(transitioning, "adapter", valueAt: -1)
+        lua_settop(call.L, -2)
+        transitioning.delegate = adapter
+    }
+
+    /// Closure style: `t.member = function() … end` (or a value for the durations and the flag).
+    static func setClosure(_ transitioning: DimmingTransitioning, _ member: String, _ call: LuaCall, _ index: Int32) throws {
+        let type = call.type(index)
+        let isFlag = member == "allowTapDimmingViewToDismiss", isDuration = member.hasSuffix("Duration")
+        guard type == LUA_TNIL || type == LUA_TFUNCTION || (isFlag && type == LUA_TBOOLEAN) || (isDuration && type == LUA_TNUMBER) else {
+            throw call.typeError(index, expected: isFlag ? "function or boolean" : isDuration ? "function or number" : "function")
+        }
+        call.state.setPeerValue(transitioning, member, valueAt: index)
+        let set = type != LUA_TNIL
+        weak var state = call.state
+        weak var owner = transitioning
+        func value() throws -> LuaValue {
+            guard let state, let owner else { return .nil }
+            let L = state.L
+            let top = lua_gettop(L)
+            defer { lua_settop(L, top) }
+            if state.pushPeerValue(owner, member) == LUA_TFUNCTION {
+                try state.call(nargs: 0, nresults: 1)
+            }
+            return state.value(at: -1)
+        }
+        switch member {
+        case "presentationAnimationDuration":
+            transitioning.presentationAnimationDuration = set ? { try value().seconds(member) } : nil
+        case "dismissalAnimationDuration":
+            transitioning.dismissalAnimationDuration = set ? { try value().seconds(member) } : nil
+        case "executePresentationAnimation":
+            transitioning.executePresentationAnimation = set ? { _ = try value() } : nil
+        case "executeDismissalAnimation":
+            transitioning.executeDismissalAnimation = set ? { _ = try value() } : nil
+        case "allowTapDimmingViewToDismiss":
+            transitioning.allowTapDimmingViewToDismiss = set ? { try value().flag(member) } : nil
+        default:
+            transitioning.dimmingViewTapped = set ? { _ = try value() } : nil
+        }
+    }
+}
+
+extension LuaValue {
+    func seconds(_ member: String) throws -> Seconds {
+        switch self {
+        case .integer(let value): return Double(value)
+        case .number(let value): return value
+        default: throw ScriptError("\(member) must be a number of seconds, got \(typeName)")
+        }
+    }
+
+    func flag(_ member: String) throws -> Bool {
+        guard case .boolean(let value) = self else { throw ScriptError("\(member) must be a boolean, got \(typeName)") }
+        return value
+    }
+}
+
+/// A Lua table as the seed's DimmingTransitioningDelegate: each member a value or a method; missing ones take the
+/// defaults (0.25 s, true, nothing). It finds the table in its DimmingTransitioning's bag.
+final class LuaDimmingDelegate: DimmingTransitioningDelegate {
+    unowned let transitioning: DimmingTransitioning
+    weak var state: LuaState?
+
+    init(transitioning: DimmingTransitioning, state: LuaState) {
+        self.transitioning = transitioning
+        self.state = state
+    }
+
+    /// The member `name` of the delegate table: called with the table as `self` if it is a function; nil if absent.
+    private func member(_ name: String) throws -> LuaValue? {
+        guard let state else { return nil }
+        let L = state.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        guard state.pushPeerValue(transitioning, "delegate") == LUA_TTABLE else { return nil }
+        if scrim_pgetfield(L, -1, name) != LUA_OK { throw state.popError() }
+        switch lua_type(L, -1) {
+        case LUA_TNIL: return nil
+        case LUA_TFUNCTION:
+            lua_settop(L, -2)
+            try state.callMethod(top + 1, name, nargs: 0, nresults: 1)
+            return state.value(at: -1)
+        default:
+            return state.value(at: -1)
+        }
+    }
+
+    var presentationAnimationDuration: Seconds {
+        get throws { try member("presentationAnimationDuration")?.seconds("presentationAnimationDuration") ?? DimmingTransitioning.defaultDuration }
+    }
+    var dismissalAnimationDuration: Seconds {
+        get throws { try member("dismissalAnimationDuration")?.seconds("dismissalAnimationDuration") ?? DimmingTransitioning.defaultDuration }
+    }
+    func executePresentationAnimation() throws {
+        guard try member("executePresentationAnimation") != nil else {
+            throw ScriptError("the delegate has no executePresentationAnimation (it is required)")
+        }
+    }
+    func executeDismissalAnimation() throws {
+        guard try member("executeDismissalAnimation") != nil else {
+            throw ScriptError("the delegate has no executeDismissalAnimation (it is required)")
+        }
+    }
+    var allowTapDimmingViewToDismiss: Bool {
+        get throws { try member("allowTapDimmingViewToDismiss")?.flag("allowTapDimmingViewToDismiss") ?? true }
+    }
+    func dimmingViewTapped() throws { _ = try member("dimmingViewTapped") }
+}

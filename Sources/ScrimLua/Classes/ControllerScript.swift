@@ -1,0 +1,63 @@
+import ScrimCore
+
+/// What the scriptable controllers share: each open member asks the Lua class (or the constructor's fields) for an
+/// override — a method, called with `self`, or a value — and otherwise runs the Swift implementation. Errors are
+/// thrown on: the presentation machinery reports them, naming the member and the controller.
+struct ControllerScript {
+    let overrides: ScriptOverrides
+    let className: String
+
+    init(runtime: LuaRuntime, className: String) {
+        overrides = ScriptOverrides(runtime: runtime)
+        self.className = className
+    }
+
+    /// Runs the override of `member`, or `otherwise`.
+    func run(_ object: AnyObject, _ member: String, _ arguments: [LuaPushable?] = [], otherwise: () throws -> Void) throws {
+        if try overrides.call(object, member, arguments) == nil { try otherwise() }
+    }
+
+    func number(_ object: AnyObject, _ member: String, otherwise: () throws -> Double) throws -> Double {
+        guard let value = try overrides.call(object, member) else { return try otherwise() }
+        switch value {
+        case .integer(let integer): return Double(integer)
+        case .number(let number): return number
+        default: throw ScriptError("\(member) of \(className) must be a number, got \(value.typeName)")
+        }
+    }
+
+    func boolean(_ object: AnyObject, _ member: String, otherwise: () throws -> Bool) throws -> Bool {
+        guard let value = try overrides.call(object, member) else { return try otherwise() }
+        guard case .boolean(let flag) = value else {
+            throw ScriptError("\(member) of \(className) must be a boolean, got \(value.typeName)")
+        }
+        return flag
+    }
+
+    /// An object member (a constraint, a view); nil when the override gives nil (a required one is then reported missing).
+    func object<T: AnyObject>(_ object: AnyObject, _ member: String, _ type: T.Type, expected: String,
+                              otherwise: () throws -> T?) throws -> T? {
+        guard let value = try overrides.call(object, member) else { return try otherwise() }
+        switch value {
+        case .nil: return nil
+        case .object(let found as T): return found
+        default: throw ScriptError("\(member) of \(className) must be a \(expected), got \(value.typeName)")
+        }
+    }
+}
+
+extension LuaValue {
+    /// Lua's name for the value's type (the class name for Scrim objects).
+    public var typeName: String {
+        switch self {
+        case .nil: return "nil"
+        case .boolean: return "boolean"
+        case .integer, .number: return "number"
+        case .string: return "string"
+        case .table: return "table"
+        case .function: return "function"
+        case .object(let object): return String(describing: type(of: object))
+        case .other(_, let name): return name
+        }
+    }
+}
