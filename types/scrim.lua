@@ -174,4 +174,190 @@ function scrim.off(group) end
 ---@return boolean
 function scrim.emit(name, fields, cancellable) end
 
-return scrim
+
+-- §4 Layout ------------------------------------------------------------------------------------------
+
+---@alias scrim.Attribute "left"|"right"|"top"|"bottom"|"leading"|"trailing"|"width"|"height"|"centerX"|"centerY"
+---@alias scrim.Relation "=="|"<="|">="
+
+---@class scrim.Constraint
+---@field constant number
+---@field priority number 1…1000, 1000 = required
+---@field active boolean
+---@field identifier string?
+---@field item scrim.View # read only
+---@field attribute scrim.Attribute # read only
+---@field relation scrim.Relation # read only
+---@field toItem scrim.View? # read only
+---@field toAttribute scrim.Attribute? # read only
+---@field multiplier number # read only
+---@field isBroken boolean # read only
+local Constraint = {}
+function Constraint:activate() end
+function Constraint:deactivate() end
+
+---@overload fun(options: {item: scrim.View, attribute: scrim.Attribute, relation?: scrim.Relation, toItem?: scrim.View, toAttribute?: scrim.Attribute, multiplier?: number, constant?: number, priority?: number, active?: boolean, identifier?: string}): scrim.Constraint
+---@param item scrim.View
+---@param attribute scrim.Attribute
+---@param relation scrim.Relation
+---@param toItem scrim.View?
+---@param toAttribute scrim.Attribute?
+---@param constant? number
+---@return scrim.Constraint
+function scrim.constrain(item, attribute, relation, toItem, toAttribute, constant) end
+
+-- §5 View controllers -----------------------------------------------------------------------------------
+
+---@class scrim.TransitionContext
+---@field containerView scrim.View
+---@field isAnimated boolean
+---@field isPresenting boolean
+---@field isCompleted boolean
+---@field transitionWasCancelled boolean
+local TransitionContext = {}
+---@param key "from"|"to"
+---@return scrim.View?
+function TransitionContext:viewForKey(key) end
+---@param key "from"|"to"
+---@return scrim.ViewController?
+function TransitionContext:viewControllerForKey(key) end
+---@param vc scrim.ViewController
+---@return {x: number, y: number, width: number, height: number}
+function TransitionContext:initialFrameFor(vc) end
+---@param vc scrim.ViewController
+---@return {x: number, y: number, width: number, height: number}
+function TransitionContext:finalFrameFor(vc) end
+---@param ok? boolean
+function TransitionContext:completeTransition(ok) end
+
+---@class scrim.PresentationController
+---@field presentedViewController scrim.ViewController?
+---@field presentingViewController scrim.ViewController?
+---@field containerView scrim.View?
+---@field presentedView scrim.View?
+---@field frameOfPresentedViewInContainerView {x: number, y: number, width: number, height: number}
+---@field dimmingView scrim.View? # dimming presentations only
+
+---@class scrim.ViewController
+---@field name string?
+---@field view scrim.View
+---@field modalPresentationStyle "fullScreen"|"overFullScreen"|"custom"
+---@field transitioningDelegate any # held weakly
+---@field presentedViewController scrim.ViewController? # read only
+---@field presentingViewController scrim.ViewController? # read only
+---@field presentationController scrim.PresentationController? # read only
+---@field isBeingPresented boolean # read only
+---@field isBeingDismissed boolean # read only
+---@field isViewLoaded boolean # read only
+---@field super any # the base class's members, bound to self (scrim.class instances)
+local ViewController = {}
+---@param vc scrim.ViewController
+---@param animated? boolean
+---@param completion? fun()
+function ViewController:present(vc, animated, completion) end
+---@param animated? boolean
+---@param completion? fun()
+function ViewController:dismiss(animated, completion) end
+
+---@class scrim.DimmingPresentViewController: scrim.ViewController
+---@field dimmingTransitioning scrim.DimmingTransitioning # read only
+
+---@class scrim.Class
+---@field __name string
+---@field super scrim.Class?
+---@field new fun(...): any
+---@overload fun(...): any
+
+---@param name string
+---@param base? scrim.Class
+---@return scrim.Class
+function scrim.class(name, base) end
+
+---@type scrim.Class
+scrim.ViewController = nil
+---@type scrim.Class
+scrim.BottomPresentViewController = nil
+---@type scrim.Class
+scrim.TopPresentViewController = nil
+---@type scrim.Class
+scrim.RightPresentViewController = nil
+---@type scrim.Class
+scrim.CenterPresentViewController = nil
+---@type scrim.ViewController
+scrim.rootViewController = nil
+
+---@param vc scrim.ViewController
+---@param animated? boolean
+---@param completion? fun()
+function scrim.present(vc, animated, completion) end
+
+-- §6 Dimming ----------------------------------------------------------------------------------------------
+
+---@class scrim.DimmingTransitioningDelegate
+---@field presentationAnimationDuration? number|fun(self): number
+---@field dismissalAnimationDuration? number|fun(self): number
+---@field executePresentationAnimation fun(self)
+---@field executeDismissalAnimation fun(self)
+---@field allowTapDimmingViewToDismiss? boolean|fun(self): boolean
+---@field dimmingViewTapped? fun(self)
+
+---@class scrim.DimmingTransitioning
+---@field delegate scrim.DimmingTransitioningDelegate?
+---@field presentationController scrim.PresentationController? # while presenting
+---@field dimmingView scrim.View? # while presented
+---@field presentationAnimationDuration number|fun(): number|nil
+---@field dismissalAnimationDuration number|fun(): number|nil
+---@field executePresentationAnimation fun()|nil
+---@field executeDismissalAnimation fun()|nil
+---@field allowTapDimmingViewToDismiss boolean|fun(): boolean|nil
+---@field dimmingViewTapped fun()|nil
+
+---@param delegate? scrim.DimmingTransitioningDelegate
+---@return scrim.DimmingTransitioning
+function scrim.DimmingTransitioning(delegate) end
+
+-- §7 PopupWindow ------------------------------------------------------------------------------------------
+
+---@alias scrim.PopupItem string|{id: string, title?: string}
+
+---@class scrim.PopupWindow
+---@field view scrim.View # read only
+---@field dismissView scrim.View # read only
+---@field collectionView scrim.View # read only
+---@field cells scrim.View[] # read only
+---@field items string[] # read only
+---@field isShowing boolean # read only
+---@field phase string # read only
+---@field delegate table?
+---@field name string?
+---@field animationDuration number
+local PopupWindow = {}
+---@return scrim.PopupWindow
+function PopupWindow:create() end
+function PopupWindow:cancel() end
+---@param items scrim.PopupItem[]
+---@param handler? fun(item: string, index: integer, popup: scrim.PopupWindow): boolean?
+---@return scrim.PopupWindow
+function PopupWindow:setItems(items, handler) end
+---@param item string
+---@param fn? fun(popup: scrim.PopupWindow): boolean?
+---@return scrim.PopupWindow
+function PopupWindow:on(item, fn) end
+---@param item string
+---@return boolean
+function PopupWindow:select(item) end
+---@param item string
+---@return scrim.View?
+function PopupWindow:cell(item) end
+
+---@type scrim.Class
+scrim.PopupWindow = nil
+
+---@class scrim.ConfirmDialog: scrim.PopupWindow
+---@field title string?
+---@field message string?
+---@field cardView scrim.View
+
+---@param options? {title?: string, message?: string, cancelTitle?: string, confirmTitle?: string, delegate?: table, name?: string, items?: scrim.PopupItem[]}
+---@return scrim.ConfirmDialog
+function scrim.ConfirmDialog(options) end

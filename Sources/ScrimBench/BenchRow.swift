@@ -57,7 +57,8 @@ func pad(_ text: String, _ width: Int) -> String {
 }
 
 func format(_ value: Double) -> String {
-    if value >= 100 { return String(Int(value.rounded())) }
+    if !value.isFinite { return value.isNaN ? "n/a" : "∞" }
+    if abs(value) >= 100 { return String(Int(value.rounded())) }
     var buffer = [CChar](repeating: 0, count: 32)
     _ = withVaList([value]) { vsnprintf(&buffer, 32, value >= 10 ? "%.1f" : "%.3g", $0) }
     return String(cString: buffer)

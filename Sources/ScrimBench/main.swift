@@ -10,6 +10,7 @@ let benchmarks: [(name: String, run: () -> [BenchRow])] = [
     ("startup", startupBenchmarks),
     ("frames", frameBenchmarks),
     ("layout", layoutBenchmarks),
+    ("popup", popupBenchmarks),
 ]
 BenchRow.printHeader()
 var missed = 0

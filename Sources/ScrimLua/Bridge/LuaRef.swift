@@ -3,7 +3,8 @@ import CLua
 /// Shared by a state and everything that refers into it, so that references outliving the state
 /// see that it is gone instead of touching freed memory.
 final class StateHandle {
-    var L: OpaquePointer?
+    // Read on every push of a reference; only the state's own thread touches it, so skip exclusivity checks.
+    @exclusivity(unchecked) var L: OpaquePointer?
     init(_ L: OpaquePointer) { self.L = L }
 }
 
