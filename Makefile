@@ -16,6 +16,9 @@ release: setup
 
 demo: build
 	.build/debug/scrim run scripts/demo.lua
+	.build/debug/scrim snapshot scripts/film_popup.lua --film 8 -o out/popup-film.png
+	.build/debug/scrim snapshot scripts/film_bottom_sheet.lua --film 8 -o out/bottom-sheet-film.png
+	@echo "Film strips of the popup and the bottom sheet: out/popup-film.png, out/bottom-sheet-film.png"
 
 test: build
 	@scripts/test-all

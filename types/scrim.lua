@@ -361,3 +361,107 @@ scrim.PopupWindow = nil
 ---@param options? {title?: string, message?: string, cancelTitle?: string, confirmTitle?: string, delegate?: table, name?: string, items?: scrim.PopupItem[]}
 ---@return scrim.ConfirmDialog
 function scrim.ConfirmDialog(options) end
+
+--- Draws the window as it is on screen now (presentation values) to a PNG, at the screen's scale; returns the path.
+--- Without a path: `scrim-snapshot-<n>.png` in the current directory, numbered from 1 in each run.
+---@param path? string
+---@return string
+function scrim.snapshot(path) end
+
+-- §9 Plugins -------------------------------------------------------------------------------------------------
+
+---@alias scrim.PluginPermission "io"|"os"|"native"
+---@alias scrim.ExportKind "menu"|"transition"|"controller"
+
+---A plugin's `plugin.lua` returns this.
+---@class scrim.PluginManifest
+---@field name string                     # must be the folder's name
+---@field version string                  # semver: MAJOR.MINOR.PATCH[-pre][+build]
+---@field description? string
+---@field requires? string[]              # plugins loaded first
+---@field permissions? scrim.PluginPermission[]
+---@field options? table                  # defaults of ctx.options
+---@field setup? fun(ctx: scrim.PluginContext)
+---@field menus? table<string, table|fun(popup: scrim.PopupWindow, options?: table)>
+---@field transitions? table<string, table|fun(transitioning: scrim.DimmingTransitioning, options?: table)>
+---@field controllers? table<string, table|scrim.Class|fun(options?: table): scrim.ViewController>
+---@field hooks? table<string, fun(ev: scrim.HookEvent)|{handler: fun(ev: scrim.HookEvent), priority?: integer, once?: boolean}>
+
+---What `setup(ctx)` gets.
+---@class scrim.PluginContext
+---@field name string
+---@field version string
+---@field dir string                      # the plugin's folder
+---@field group string                    # its hook group (replaced on reload)
+---@field state table                     # survives reloads
+---@field options table                   # manifest options, overridden by those given to load/reload
+local PluginContext = {}
+---`scrim.on` in the plugin's hook group.
+---@param event string
+---@param fn fun(ev: scrim.HookEvent)
+---@param opts? {once?: boolean, priority?: integer, group?: string}
+---@return scrim.Hook
+function PluginContext.on(event, fn, opts) end
+---A closure-style export.
+---@param kind scrim.ExportKind
+---@param name string
+---@param value table|function
+function PluginContext.provide(kind, name, value) end
+---Writes `[name] …` to stderr.
+---@param ... any
+function PluginContext.log(...) end
+
+---@class scrim.PluginRecord
+---@field name string
+---@field version string?
+---@field state "loaded"|"failed"
+---@field error string?                   # why it failed, or why its last reload failed
+---@field warnings string[]
+
+---@class scrim.PluginInfo: scrim.PluginRecord
+---@field description string?
+---@field directory string
+---@field requires string[]
+---@field permissions string[]
+---@field exports {menus: string[], transitions: string[], controllers: string[]}?
+
+scrim.plugins = {}
+
+---Loads a plugin folder or a folder of plugins; returns the names loaded, in load order.
+---@param path string
+---@param options? table   # a single plugin's options, or options by plugin name for a folder of plugins
+---@return string[]
+function scrim.plugins.load(path, options) end
+
+---Every plugin tried, in load order.
+---@return scrim.PluginRecord[]
+function scrim.plugins.list() end
+
+---@param name string
+---@return scrim.PluginInfo?
+function scrim.plugins.get(name) end
+
+---Re-runs the plugin (every plugin when nil), then its dependents; a failure keeps the previous version.
+---@param name? string
+---@param options? table
+---@return boolean ok
+---@return string? error
+function scrim.plugins.reload(name, options) end
+
+---A PopupWindow (not shown yet) from a `menus` export: "export" or "plugin.export".
+---@param name string
+---@param options? table
+---@return scrim.PopupWindow
+function scrim.menu(name, options) end
+
+---A DimmingTransitioning bound to a `transitions` export.
+---@param name string
+---@param options? table
+---@return scrim.DimmingTransitioning
+function scrim.transition(name, options) end
+
+---A ViewController from a `controllers` export.
+---@param name string
+---@param options? table
+---@return scrim.ViewController
+function scrim.controller(name, options) end

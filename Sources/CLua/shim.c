@@ -134,6 +134,8 @@ static int hostfn_gc(lua_State *L) {
   return 0;
 }
 
+static int msghandler(lua_State *L);
+
 lua_State *scrim_newstate(ScrimLimits *limits) {
   lua_State *L = lua_newstate(scrim_alloc, limits);
   if (L == NULL) return NULL;
@@ -145,7 +147,16 @@ lua_State *scrim_newstate(ScrimLimits *limits) {
   lua_pushcfunction(L, hostfn_gc);
   lua_setfield(L, -2, "__gc");
   lua_rawsetp(L, LUA_REGISTRYINDEX, &hostfn_meta);
+  /* The message handler stays at the bottom of the main stack: calls made from Swift's top level use it
+     where it is, instead of pushing and removing one around every call (the cost of a delegate call). */
+  lua_pushcfunction(L, msghandler);
   return L;
+}
+
+/* Where the message handler for a call from Swift is: the resident one at index 1 when Swift is at its top
+   level (no Lua frame below), else 0 (push one). */
+static int resident_handler(lua_State *L, ScrimLimits *lim) {
+  return lim->depth == 0 && lim->hostDepth == 0 && lua_tocfunction(L, 1) == msghandler ? 1 : 0;
 }
 
 /* The message handler of every protected call: message plus traceback, built in C so that it
@@ -162,8 +173,8 @@ static int msghandler(lua_State *L) {
   return 1;
 }
 
-/* lua_pcall with the message handler already at `base`, the function above it; removes the handler. */
-static int pcall_at(lua_State *L, int base, int nargs, int nresults) {
+/* lua_pcall with the message handler at `handler`; `owned`: it was pushed for this call, remove it. */
+static int pcall_with(lua_State *L, int handler, int owned, int nargs, int nresults) {
   ScrimLimits *lim = scrim_limits(L);
   int refusable = lim->refusable;
   lim->refusable = 1;
@@ -171,7 +182,7 @@ static int pcall_at(lua_State *L, int base, int nargs, int nresults) {
     lim->deadline = 0;
     lim->budgetExceeded = 0;
   }
-  int status = lua_pcall(L, nargs, nresults, base);
+  int status = lua_pcall(L, nargs, nresults, handler);
   if (--lim->depth == 0 && lim->stopping) {
     lim->stopping = 0;
     lim->stopMessage[0] = 0;
@@ -179,16 +190,20 @@ static int pcall_at(lua_State *L, int base, int nargs, int nresults) {
     lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_COUNT);
   }
   lim->refusable = refusable;
-  lua_rotate(L, base, -1);
-  lua_pop(L, 1);
+  if (owned) {
+    lua_rotate(L, handler, -1);
+    lua_pop(L, 1);
+  }
   return status;
 }
 
 int scrim_pcall(lua_State *L, int nargs, int nresults) {
+  ScrimLimits *lim = scrim_limits(L);
+  if (resident_handler(L, lim)) return pcall_with(L, 1, 0, nargs, nresults);
   int base = lua_gettop(L) - nargs;
   lua_pushcfunction(L, msghandler);
   lua_rotate(L, base, 1);
-  return pcall_at(L, base, nargs, nresults);
+  return pcall_with(L, base, 1, nargs, nresults);
 }
 
 int scrim_loadbuffer(lua_State *L, const char *buff, size_t size, const char *chunkname) {
@@ -203,7 +218,9 @@ static int call_host(lua_State *L, void *fn) {
   ScrimLimits *lim = scrim_limits(L);
   int refusable = lim->refusable;
   lim->refusable = 0;
+  lim->hostDepth++;
   int n = host_dispatch(L, fn);
+  lim->hostDepth--;
   lim->refusable = refusable;
   return n;
 }
@@ -247,7 +264,9 @@ static int object_gc(lua_State *L) {
     ScrimLimits *lim = scrim_limits(L);
     int refusable = lim->refusable;
     lim->refusable = 0; /* deinit may run Swift code that uses the state */
+    lim->hostDepth++;
     host_release(object);
+    lim->hostDepth--;
     lim->refusable = refusable;
   }
   return 0;
@@ -389,11 +408,18 @@ int scrim_pcallmethod(lua_State *L, int obj, const char *name, int nargs, int nr
   int base = lua_gettop(L) - nargs + 1;
   if (lua_type(L, obj) == LUA_TTABLE && !lua_getmetatable(L, obj)) {
     /* A plain table: the lookup cannot run Lua code, so it needs no protection of its own. */
+    ScrimLimits *lim = scrim_limits(L);
+    if (resident_handler(L, lim)) {
+      lua_getfield(L, obj, name);
+      lua_pushvalue(L, obj);
+      lua_rotate(L, base, 2); /* [fn, obj, args...] */
+      return pcall_with(L, 1, 0, nargs + 1, nresults);
+    }
     lua_pushcfunction(L, msghandler);
     lua_getfield(L, obj, name);
     lua_pushvalue(L, obj);
     lua_rotate(L, base, 3); /* [msgh, fn, obj, args...] */
-    return pcall_at(L, base, nargs + 1, nresults);
+    return pcall_with(L, base, 1, nargs + 1, nresults);
   }
   if (lua_type(L, obj) == LUA_TTABLE) lua_pop(L, 1); /* the metatable */
   lua_pushcfunction(L, method_k);
@@ -403,27 +429,44 @@ int scrim_pcallmethod(lua_State *L, int obj, const char *name, int nargs, int nr
   return scrim_pcall(L, nargs + 2, nresults);
 }
 
+int scrim_pushmethod(lua_State *L, int obj, const char *name) {
+  obj = lua_absindex(L, obj);
+  if (lua_type(L, obj) == LUA_TTABLE && !lua_getmetatable(L, obj)) {
+    lua_getfield(L, obj, name); /* a plain table: the lookup cannot run Lua code */
+  } else {
+    if (lua_type(L, obj) == LUA_TTABLE) lua_pop(L, 1); /* the metatable */
+    int status = scrim_pgetfield(L, obj, name);
+    if (status != LUA_OK) return status;
+  }
+  lua_pushvalue(L, obj);
+  return LUA_OK;
+}
+
 void scrim_where(lua_State *L, int level) {
   luaL_where(L, level);
 }
 
+/* load(chunk [, chunkname [, mode [, env]]]) with mode forced to "t"; an env is passed only if one was given
+   (an explicit nil env would leave the chunk without _ENV). */
 static int load_t(lua_State *L) {
-  lua_settop(L, 4);
+  int withEnv = lua_gettop(L) >= 4;
+  lua_settop(L, withEnv ? 4 : 3);
   lua_pushliteral(L, "t");
   lua_replace(L, 3);
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_rotate(L, 1, 1);
-  lua_call(L, 4, LUA_MULTRET);
+  lua_call(L, withEnv ? 4 : 3, LUA_MULTRET);
   return lua_gettop(L);
 }
 
 static int loadfile_t(lua_State *L) {
-  lua_settop(L, 3);
+  int withEnv = lua_gettop(L) >= 3;
+  lua_settop(L, withEnv ? 3 : 2);
   lua_pushliteral(L, "t");
   lua_replace(L, 2);
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_rotate(L, 1, 1);
-  lua_call(L, 3, LUA_MULTRET);
+  lua_call(L, withEnv ? 3 : 2, LUA_MULTRET);
   return lua_gettop(L);
 }
 

@@ -81,3 +81,18 @@ func bestOf(_ repetitions: Int, _ body: () -> Void) -> Double {
     }
     return best
 }
+
+/// The best times of `scrim` and `baseline`, run alternately `repetitions` times each, so that a burst of load
+/// on the machine hits both sides alike.
+func bestOfAlternating(_ repetitions: Int, scrim: () -> Void, baseline: () -> Void) -> (scrim: Double, baseline: Double) {
+    var best = (scrim: Double.infinity, baseline: Double.infinity)
+    for _ in 0..<repetitions {
+        var start = monotonicSeconds()
+        baseline()
+        best.baseline = min(best.baseline, monotonicSeconds() - start)
+        start = monotonicSeconds()
+        scrim()
+        best.scrim = min(best.scrim, monotonicSeconds() - start)
+    }
+    return best
+}

@@ -1,4 +1,5 @@
 import CLua
+import Glibc
 import ScrimBenchC
 import ScrimCore
 import ScrimLua
@@ -23,48 +24,84 @@ func bridgeBenchmarks() -> [BenchRow] {
     try! state.run("delegate = {} function delegate:m(x) return x + 1 end")
     lua_getglobal(L, "delegate")
     let delegate = state.popRef()
-    let calls = 1_000_000
 
-    let raw = bestOf(5) {
+    let calls = 200_000
+    let (bridged, raw) = bestOfAlternating(15, scrim: {
+        var sum = 0
+        for i in 0..<calls {
+            try! state.callMethod(delegate, static: "m", i)
+            sum += Int(scrim_tointeger(L, -1))
+            lua_settop(L, -2)
+        }
+        precondition(sum > 0)
+    }, baseline: {
         delegate.push(L)
         precondition(scrimbench_raw_delegate_calls(L, -1, "m", Int32(calls)) > 0)
         lua_settop(L, -2)
-    }
-    let bridged = bestOf(5) {
-        var sum = 0
-        for i in 0..<calls {
-            delegate.push(L)
-            lua_pushinteger(L, lua_Integer(i))
-            try! state.callMethod(-2, static: "m", nargs: 1, nresults: 1)
-            sum += Int(scrim_tointeger(L, -1))
-            lua_settop(L, -3)
-        }
-        precondition(sum > 0)
-    }
+    })
 
     state.push(any: BenchProbe())
     lua_setglobal(L, "probe")
     scrimbench_push_cprobe(L)
     lua_setglobal(L, "cprobe")
-    func loop(_ body: String, on object: String) -> Double {
-        let code = "local p, x = \(object) for i = 1, \(calls) do \(body) end return x"
-        try! state.load(code, name: "=bench")
-        let function = state.popRef()
-        return bestOf(5) {
-            function.push(L)
-            try! state.call(nargs: 0, nresults: 0)
+    /// The same loop over the bound object and over the hand-written C one, timed alternately.
+    func loop(_ body: String) -> (scrim: Double, baseline: Double) {
+        func compile(_ object: String) -> LuaRef {
+            try! state.load("local p, x = \(object) for i = 1, \(calls) do \(body) end return x", name: "=bench")
+            return state.popRef()
         }
+        let bound = compile("probe"), handwritten = compile("cprobe")
+        return bestOfAlternating(15, scrim: {
+            bound.push(L)
+            try! state.call(nargs: 0, nresults: 0)
+        }, baseline: {
+            handwritten.push(L)
+            try! state.call(nargs: 0, nresults: 0)
+        })
     }
     let nanos = 1e9 / Double(calls)
+    if getenv("SCRIM_BENCH_EXPERIMENT") != nil {
+        delegate.push(L)
+        let t = bestOfAlternating(15, scrim: {
+            var sum = 0
+            for i in 0..<calls {
+                lua_pushvalue(L, -1)
+                lua_pushinteger(L, lua_Integer(i))
+                _ = scrim_pcallmethod(L, -2, "m", 1, 1)
+                sum += Int(scrim_tointeger(L, -1))
+                lua_settop(L, -3)
+            }
+            precondition(sum > 0)
+        }, baseline: {
+            precondition(scrimbench_raw_delegate_calls(L, -1, "m", Int32(calls)) > 0)
+        })
+        print("C-string pcallmethod, stack object:", t.scrim * nanos, t.baseline * nanos)
+        let u = bestOfAlternating(15, scrim: {
+            var sum = 0
+            for i in 0..<calls {
+                delegate.push(L)
+                lua_pushinteger(L, lua_Integer(i))
+                _ = scrim_pcallmethod(L, -2, "m", 1, 1)
+                sum += Int(scrim_tointeger(L, -1))
+                lua_settop(L, -3)
+            }
+            precondition(sum > 0)
+        }, baseline: {
+            precondition(scrimbench_raw_delegate_calls(L, -1, "m", Int32(calls)) > 0)
+        })
+        print("C-string pcallmethod, ref push:", u.scrim * nanos, u.baseline * nanos)
+        lua_settop(L, -2)
+    }
+    let get = loop("x = p.value"), set = loop("p.value = i"), method = loop("x = p:scale(1.0)")
     return [
         BenchRow(name: "Swift → Lua delegate call (method, 1 arg, 1 result)", scrim: bridged * nanos, baseline: raw * nanos,
                  baselineName: "raw lua_pcall", unit: "ns", bar: .ratioAtMost(1.5)),
-        BenchRow(name: "Lua → Swift property get", scrim: loop("x = p.value", on: "probe") * nanos,
-                 baseline: loop("x = p.value", on: "cprobe") * nanos, baselineName: "lua_CFunction", unit: "ns", bar: .ratioAtMost(2)),
-        BenchRow(name: "Lua → Swift property set", scrim: loop("p.value = i", on: "probe") * nanos,
-                 baseline: loop("p.value = i", on: "cprobe") * nanos, baselineName: "lua_CFunction", unit: "ns", bar: .ratioAtMost(2)),
-        BenchRow(name: "Lua → Swift method call", scrim: loop("x = p:scale(1.0)", on: "probe") * nanos,
-                 baseline: loop("x = p:scale(1.0)", on: "cprobe") * nanos, baselineName: "lua_CFunction", unit: "ns", bar: .ratioAtMost(2)),
+        BenchRow(name: "Lua → Swift property get", scrim: get.scrim * nanos, baseline: get.baseline * nanos,
+                 baselineName: "lua_CFunction", unit: "ns", bar: .ratioAtMost(2)),
+        BenchRow(name: "Lua → Swift property set", scrim: set.scrim * nanos, baseline: set.baseline * nanos,
+                 baselineName: "lua_CFunction", unit: "ns", bar: .ratioAtMost(2)),
+        BenchRow(name: "Lua → Swift method call", scrim: method.scrim * nanos, baseline: method.baseline * nanos,
+                 baselineName: "lua_CFunction", unit: "ns", bar: .ratioAtMost(2)),
     ]
 }
 

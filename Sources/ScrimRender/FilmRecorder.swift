@@ -3,7 +3,8 @@ import ScrimCore
 /// Records what a runtime's window shows at every frame step while it runs (for `scrim snapshot --film N`, whose
 /// transition's length is only known once it has settled): start it, settle, stop it, pick `frames(count:)`.
 public final class FilmRecorder {
-    /// The recorded frames in time order; the first is the state when recording started.
+    /// The recorded frames in time order, one a time; the first is the state when recording started (or, at the
+    /// same time, just before time first moved).
     public private(set) var recorded: [RenderTree] = []
     private let runtime: Runtime
     private let background: Color
@@ -15,16 +16,32 @@ public final class FilmRecorder {
         self.background = background
         recorded.append(RenderTree(runtime: runtime, background: background))
         observation = runtime.clock.observeFrames { [weak self] _ in self?.capture() }
+        // The clock counts the frame at time 0 as drawn, so the first stepped frame is 1/frameRate later; what a
+        // script sets up before time first moves is taken when it does (at the start of the next turn).
+        runtime.clock.runNextTurn(description: "film frame") { [weak self] in
+            guard let self, self.observation != nil else { return }
+            self.capture()
+        }
     }
 
     deinit { observation?.cancel() }
 
-    /// Stops recording (after one last frame of the window as it is now, unless one was just taken).
+    /// Stops recording, after one last frame of the window as it is now.
     public func stop() {
         guard let observation else { return }
         observation.cancel()
         self.observation = nil
-        if recorded.last.map({ $0.time < runtime.now }) ?? true { capture() }
+        capture()
+    }
+
+    /// What a display refreshed at every frame step shows at `time`: the last frame recorded at or before it (the
+    /// first frame if none), labelled with `time`.
+    public func frame(at time: Seconds) -> RenderTree {
+        var index = 0
+        while index + 1 < recorded.count, recorded[index + 1].time <= time + 1e-9 { index += 1 }
+        var frame = recorded[index]
+        frame.time = time
+        return frame
     }
 
     /// `count` recorded frames evenly spaced in time from the first to the last (the nearest recorded frame to
@@ -51,7 +68,10 @@ public final class FilmRecorder {
         }
     }
 
+    /// Takes a frame; one taken earlier at the same time is replaced (it may predate what was done since at that
+    /// instant).
     private func capture() {
+        if let last = recorded.last, last.time >= runtime.now { recorded.removeLast() }
         recorded.append(RenderTree(runtime: runtime, background: background))
     }
 }

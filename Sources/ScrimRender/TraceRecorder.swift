@@ -21,7 +21,7 @@ public final class TraceRecorder {
     private var nextSpanID = 0
     private var animationSpans: [AnimationKey: (span: TraceSpan, animation: Animation, view: View)] = [:]
     private var viewTracks: [ObjectIdentifier: (name: String, view: AnyObject, lanesBusyUntil: [Seconds])] = [:]
-    private var hooks: [Hook] = []
+    var hooks: [Hook] = []
 
     public init() {
         wallStart = Clock.monotonicSeconds()

@@ -1,5 +1,6 @@
 import CLua
 import ScrimLua
+import ScrimPlugins
 
 /// Runs one spec file in a fresh `LuaRuntime`: loads the test library, the file (which declares its
 /// tests), then each planned step as its own protected call, so the time budget applies per test.
@@ -14,6 +15,7 @@ public struct SpecFileRunner {
     public func run(_ path: String) -> FileResult {
         var file = FileResult(path: path)
         let runtime = LuaRuntime(options: options.runtime)
+        PluginHost.start(in: runtime, searchPath: .standard(flags: options.pluginDirectories, includeDefault: false))
         let state = runtime.state
         let L = state.L
         defer { state.close() }
@@ -22,6 +24,8 @@ public struct SpecFileRunner {
         do {
             try state.load(AssertLibrary.source, name: AssertLibrary.chunkName)
             try state.call(nargs: 0, nresults: 1)
+            state.push(SnapshotHandler.function(runtime: runtime, spec: path))
+            lua_setfield(L, -2, "snapshot_handler")
             try state.load(SpecLibrary.source, name: SpecLibrary.chunkName)
             lua_rotate(L, -2, 1)
             try state.call(nargs: 1, nresults: 1)

@@ -45,6 +45,9 @@ public struct TestOptions {
     public var updateSnapshots = false
     /// Time and memory budgets of every spec's runtime (`--timeout`, `--max-memory`).
     public var runtime = RuntimeOptions()
+    /// `--plugins DIR` flags: every spec's runtime loads the plugins there (and along `SCRIM_PLUGIN_PATH`, but not
+    /// `./plugins`, so that a spec runs the same wherever it is started).
+    public var pluginDirectories: [String] = []
     /// How to start a worker: the executable and the arguments before the worker's own flags
     /// (e.g. `[/proc/self/exe, "test", "--worker"]`). Needed when `jobs` > 1.
     public var workerCommand: [String] = []

@@ -75,6 +75,7 @@ struct WorkerPool {
         if options.shuffle, let seed = options.seed { arguments += ["--shuffle", "--seed", String(seed)] }
         if options.failFast { arguments.append("--fail-fast") }
         if options.updateSnapshots { arguments.append("--update-snapshots") }
+        for directory in options.pluginDirectories { arguments += ["--plugins", directory] }
         return arguments
     }
 

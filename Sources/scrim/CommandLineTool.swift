@@ -53,6 +53,10 @@ enum CommandLineTool {
             return try ReplCommand.main(Array(arguments.dropFirst()))
         case "test":
             return try TestCommand.main(Array(arguments.dropFirst()))
+        case "plugins":
+            return try PluginsCommand.main(Array(arguments.dropFirst()))
+        case "snapshot":
+            return try SnapshotCommand.main(Array(arguments.dropFirst()))
         default:
             if first.hasPrefix("-") {
                 throw UsageError(message: "unknown option '\(first)'")

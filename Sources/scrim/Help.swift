@@ -8,6 +8,8 @@ enum Help {
       scrim -e CODE                      run a chunk of Lua given on the command line
       scrim repl [options] [FILE]        interactive Lua with the Scrim module (runs FILE first)
       scrim test [options] [paths…]      run busted-style tests (*_spec.lua, *_test.lua)
+      scrim plugins [list|check] [DIR]   list or validate plugins (manifests, load order)
+      scrim snapshot FILE [options]      draw what the screen shows to a PNG (or a film strip)
       scrim help COMMAND                 help on one command
       scrim --version                    print the version
 
@@ -19,6 +21,8 @@ enum Help {
         case "run": return run
         case "repl": return repl
         case "test": return test
+        case "plugins": return plugins
+        case "snapshot": return snapshot
         default: return nil
         }
     }
@@ -35,6 +39,11 @@ enum Help {
       --max-memory SIZE  memory budget of the Lua state, e.g. 64M or 1G (default 1G; 0 = none)
       --screen WxH[@S]   the virtual screen (default 390x844@3)
       --realtime         the wall clock drives time instead of settling at once at the end
+      --plugins DIR      load the plugins in DIR (a plugin folder or a folder of plugins) first;
+                         may be repeated; then SCRIM_PLUGIN_PATH (':'-separated), then ./plugins
+      --trace FILE       write a Chrome trace-event timeline (open it in Perfetto): animations per
+                         view and transition phases on the virtual clock, every Lua callback and
+                         hook handler with its wall-clock cost and source; written however the run ends
       -e CODE            run CODE first (may be repeated)
       --                 end of options
 
@@ -63,7 +72,11 @@ enum Help {
       --shard I/N          run only the I-th of N shares of the sorted file list (for CI)
       --output FORMAT      text (default), tap, junit or json; for the last three the report
                            goes to standard output and the closing line to standard error
+      --plugins DIR        every file's runtime loads the plugins in DIR (repeatable), then those
+                           along SCRIM_PLUGIN_PATH; not ./plugins, so specs run the same anywhere
       --update-snapshots   rewrite snapshot references instead of comparing with them
+                           (assert.snapshot(name): __snapshots__/<spec>/<name>.png beside the spec;
+                           a missing one is recorded, but fails when CI=true)
       --timeout S          wall-clock budget of each test, in seconds (default 30; 0 = none)
       --max-memory SIZE    memory budget of each file's runtime, e.g. 64M (default 1G; 0 = none)
       --                   end of options
@@ -71,6 +84,35 @@ enum Help {
     A test passes, fails (an assertion), errors (any other error; counted as failed) or is
     skipped (pending). The last line is `N passed, N failed` (`, N skipped` when any were).
     Exit status: 0 nothing failed, 1 something failed, 2 a usage error or no test files found.
+    """
+
+    static let snapshot = """
+    Usage: scrim snapshot FILE|- [options] [-- args…]
+
+    Runs FILE as `scrim run` does and writes a PNG of what the screen shows (presentation values,
+    as on a device mid-animation): after the run settles, at one time (--at), or as a film strip
+    (--film). Time is virtual, from 0 when the script starts. Every frame step of the run is kept
+    (every 1/scrim.frameRate s while something animates); the picture at time T is what a display
+    refreshed at those frames shows at T: the last frame at or before T. If the script ends before
+    T, time moves on to T after it.
+
+    Options:
+      --at T             the screen at T seconds
+      --film N           N frames side by side (1 to 60), each labelled with its time; the times are
+                         spread evenly from 0 to the end of the run (when it settles), or to D
+      --duration D       with --film: spread the frames from 0 to D instead (for runs that do not
+                         settle, or to look at the start of a long one)
+      -o, --output PATH  where to write (default: FILE's name with .png, or -film.png, here)
+      --scale S          pixels a point (default: the screen's scale; 1 for a film)
+      --screen WxH[@S]   the virtual screen (default 390x844@3)
+      --plugins DIR      load the plugins in DIR first (repeatable); then SCRIM_PLUGIN_PATH, then
+                         ./plugins, as `scrim run` does
+      --timeout S        wall-clock budget of any single entry into Lua, in seconds (default 30; 0 = none)
+      --max-memory SIZE  memory budget of the Lua state, e.g. 64M or 1G (default 1G; 0 = none)
+      --                 the script's arguments follow
+
+    Options may come before or after FILE. Prints `wrote PATH`. A script error exits with status 1
+    and writes no picture; errors reported from callbacks exit with 1 too, after writing it.
     """
 
     static let repl = """
@@ -94,8 +136,25 @@ enum Help {
       --timeout S        wall-clock budget of any single entry into Lua, in seconds (default 30; 0 = none)
       --max-memory SIZE  memory budget of the Lua state, e.g. 64M or 1G (default 1G; 0 = none)
       --screen WxH[@S]   the virtual screen (default 390x844@3)
+      --plugins DIR      load the plugins in DIR first (repeatable); then SCRIM_PLUGIN_PATH, then
+                         ./plugins. :reload PLUGIN re-runs one in place (its live objects get the new code)
       --                 end of options
 
     Time is virtual and moves only with scrim.advance, scrim.settle, :advance, :settle and :play.
+    """
+
+    static let plugins = """
+    Usage: scrim plugins [list|check] [DIR]
+
+    Loads the plugins in DIR (a plugin folder, with plugin.lua, or a folder of plugin folders), or
+    along the search path (SCRIM_PLUGIN_PATH, ':'-separated, then ./plugins), into a fresh runtime,
+    as `scrim run` loads them: manifests validated, dependencies first, setup run.
+
+      list    (the default) one line a plugin: name, version, state (loaded or failed), error
+      check   prints the load order, each plugin ok or FAIL with its error, and the warnings
+              (unknown manifest fields, shadowed plugins); exit status 1 if any plugin cannot load
+              or none is found
+
+    Exit status: 0 success, 1 a problem (check), 2 a usage error.
     """
 }

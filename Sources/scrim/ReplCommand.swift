@@ -1,12 +1,14 @@
 import Glibc
 import ScrimCore
 import ScrimLua
+import ScrimPlugins
 
 /// `scrim repl [options] [FILE [args…]]`: the interactive session on a terminal, or, when standard input is
 /// not one, each complete statement of the input run as it comes (exit status 1 if any failed).
 enum ReplCommand {
     static func main(_ arguments: [String]) throws -> Int32 {
         var options = RuntimeOptions()
+        var pluginDirectories: [String] = []
         var before = ["scrim", "repl"]
         var index = 0
         func value(for flag: String) throws -> String {
@@ -28,6 +30,10 @@ enum ReplCommand {
             switch argument {
             case "--timeout", "--max-memory":
                 _ = try RuntimeFlags.apply(argument, try value(for: argument), to: &options, command: "repl")
+            case "--plugins":
+                let directory = try value(for: argument)
+                if let problem = PluginSearchPath.problem(with: directory) { throw UsageError(message: problem, command: "repl") }
+                pluginDirectories.append(directory)
             case "--screen":
                 let text = try value(for: argument)
                 do { options.screen = try Screen.parse(text) } catch {
@@ -44,16 +50,17 @@ enum ReplCommand {
         let script = rest.first.map {
             ReplSession.Script(path: $0, arguments: Array(rest.dropFirst()), before: before)
         }
+        let plugins = PluginSearchPath.standard(flags: pluginDirectories)
         if isatty(0) != 0 {
-            return interactive(options: options, script: script)
+            return interactive(options: options, script: script, plugins: plugins)
         }
-        return piped(options: options, script: script)
+        return piped(options: options, script: script, plugins: plugins)
     }
 
     /// On a terminal: banner, prompts, line editing, history, completion, Ctrl-C; Ctrl-D or `:quit` leaves with 0.
-    static func interactive(options: RuntimeOptions, script: ReplSession.Script?) -> Int32 {
+    static func interactive(options: RuntimeOptions, script: ReplSession.Script?, plugins: PluginSearchPath) -> Int32 {
         setlocale(LC_CTYPE, "")
-        let session = ReplSession(options: options, script: script, interactive: true, colours: wantsColours())
+        let session = ReplSession(options: options, script: script, interactive: true, colours: wantsColours(), plugins: plugins)
         Interrupts.install()
         session.write("Scrim \(LuaRuntime.version) (\(LuaRuntime.luaVersion)); :help for commands, Ctrl-D to leave\n")
         session.start()
@@ -90,8 +97,8 @@ enum ReplCommand {
 
     /// Standard input is not a terminal: no prompts, colours or editing; lines are gathered until they make a
     /// complete chunk, which then runs. Exit status 1 if any statement or command failed.
-    static func piped(options: RuntimeOptions, script: ReplSession.Script?) -> Int32 {
-        let session = ReplSession(options: options, script: script, interactive: false, colours: false)
+    static func piped(options: RuntimeOptions, script: ReplSession.Script?, plugins: PluginSearchPath) -> Int32 {
+        let session = ReplSession(options: options, script: script, interactive: false, colours: false, plugins: plugins)
         session.start()
         var lines: [String] = []
         while let line = readLine(strippingNewline: true) {

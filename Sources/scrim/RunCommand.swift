@@ -1,6 +1,7 @@
 import Glibc
 import ScrimCore
 import ScrimLua
+import ScrimPlugins
 
 /// `scrim run [options] FILE|- [args…]` and `scrim -e CODE`.
 enum RunCommand {
@@ -8,6 +9,8 @@ enum RunCommand {
         var options = RuntimeOptions()
         var chunks: [String] = []
         var realtime = false
+        var pluginDirectories: [String] = []
+        var tracePath: String?
         var index = 0
         var before = invocation
         func value(for flag: String) throws -> String {
@@ -44,6 +47,15 @@ enum RunCommand {
                 before.append(text)
             case "--realtime":
                 realtime = true
+            case "--plugins":
+                let directory = try value(for: argument)
+                if let problem = PluginSearchPath.problem(with: directory) { throw UsageError(message: problem, command: "run") }
+                pluginDirectories.append(directory)
+                before.append(directory)
+            case "--trace":
+                let path = try value(for: argument)
+                tracePath = path
+                before.append(path)
             case "-e":
                 let code = try value(for: argument)
                 chunks.append(code)
@@ -62,6 +74,23 @@ enum RunCommand {
             throw UsageError(message: "no script given (a file, or - for standard input)", command: "run")
         }
         let runtime = LuaRuntime(options: options)
+        let trace = tracePath.map { RunTrace(runtime: runtime, path: $0) }
+        PluginHost.start(in: runtime, searchPath: .standard(flags: pluginDirectories))
+        // The trace is written however the run ends: a failing run is often the one worth looking at.
+        let status: Int32
+        do {
+            status = try execute(runtime, chunks: chunks, rest: rest, before: before, realtime: realtime)
+        } catch {
+            _ = trace?.write()
+            throw error
+        }
+        guard let trace else { return status }
+        return trace.write() ? status : 1
+    }
+
+    /// Runs the `-e` chunks and the script, then settles; the exit status.
+    private static func execute(_ runtime: LuaRuntime, chunks: [String], rest: [String], before: [String],
+                                realtime: Bool) throws -> Int32 {
         do {
             for code in chunks {
                 try runtime.runString(code, name: "=(command line)")

@@ -1,6 +1,7 @@
 import Glibc
 import ScrimLua
 import ScrimTest
+import ScrimPlugins
 
 /// `scrim test [options] [paths…]`, and `scrim test --worker … -- files…` (a worker of `--jobs`).
 enum TestCommand {
@@ -40,6 +41,10 @@ enum TestCommand {
             switch flag {
             case "--timeout", "--max-memory":
                 _ = try RuntimeFlags.apply(flag, try value(for: flag, inline: inline), to: &options.runtime, command: "test")
+            case "--plugins":
+                let directory = try value(for: flag, inline: inline)
+                if let problem = PluginSearchPath.problem(with: directory) { throw UsageError(message: problem, command: "test") }
+                options.pluginDirectories.append(directory)
             case "--filter":
                 let pattern = try value(for: flag, inline: inline)
                 if let problem = FilterPattern.problem(pattern) {

@@ -3,6 +3,7 @@ import ScrimLua
 
 // The command line: parse, dispatch, exit with 0 (success), 1 (script error) or 2 (usage error).
 setvbuf(stderr, nil, _IONBF, 0)
+Rendering.install()
 let status = CommandLineTool.main(Array(CommandLine.arguments.dropFirst()))
 fflush(stdout)
 exit(status)

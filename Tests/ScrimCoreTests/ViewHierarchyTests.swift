@@ -106,7 +106,8 @@ import Testing
             override func layoutSubviews() { count += 1 }
         }
         let scene = TestScene()
-        scene.window.layoutEngine = HalfWidth()
+        let engine = HalfWidth() // the window holds its engine weakly; its installer owns it
+        scene.window.layoutEngine = engine
         let laid = Laid(name: "laid", frame: Rect(x: 0, y: 0, width: 10, height: 10))
         try scene.window.addSubview(laid)
         scene.runtime.animate(duration: 1, curve: .linear, animations: { scene.window.layoutIfNeeded() })
@@ -118,6 +119,7 @@ import Testing
         #expect(laid.count == 1)
         laid.setNeedsLayout()
         laid.layoutIfNeeded()
+        withExtendedLifetime(engine) {}
         #expect(laid.count == 2)
     }
 }

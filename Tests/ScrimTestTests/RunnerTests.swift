@@ -1,3 +1,4 @@
+import ScrimTestSupport
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML

@@ -86,8 +86,16 @@ describe("scrim test assertions", function()
   end)
 
   describe("snapshot", function()
-    it("needs the rendering module", function()
-      assert.has_error(function() assert.snapshot("menu") end, "snapshot tests need the rendering module")
+    it("needs a name", function()
+      assert.has_error(function() assert.snapshot(42) end,
+        "bad argument #1 to 'assert.snapshot' (snapshot name expected, got number)")
+      assert.has_error(function() assert.snapshot("") end,
+        "bad argument #1 to 'assert.snapshot' (snapshot name expected, got string)")
+    end)
+
+    it("checks its options", function()
+      assert.has_error(function() assert.snapshot("x", { tolerance = 300 }) end,
+        "assert.snapshot: option 'tolerance' must be within 0…255, got 300")
     end)
   end)
 end)

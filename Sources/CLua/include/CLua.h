@@ -25,6 +25,7 @@ typedef struct ScrimLimits {
   size_t peak;             /* highest `used` seen */
   int refusable;           /* 1 while Lua code (not Swift) runs: only then may an allocation fail */
   int depth;               /* nesting of scrim_pcall */
+  int hostDepth;           /* nesting of Swift code called from Lua (host functions, finalizers) */
   double budget;           /* seconds a single outermost entry may take; 0 = none */
   double deadline;         /* monotonic time the current entry must end by; 0 = not started */
   volatile int interrupted;/* set asynchronously (Ctrl-C); the count hook raises "interrupted" */
@@ -71,6 +72,9 @@ void scrim_pushhostpointer(lua_State *L, void *fn);
 /* Protected non-raw lookups and calls for Swift (metamethods may raise). */
 int scrim_pgetfield(lua_State *L, int idx, const char *k);      /* pushes t[k]; status */
 int scrim_pcallmethod(lua_State *L, int obj, const char *name, int nargs, int nresults);
+/* Pushes obj[name] (metamethods protected) and then obj itself, ready for the arguments and scrim_pcall(L, n + 1, …):
+   the fastest way to call a delegate's method. On an error its message is pushed instead and the status returned. */
+int scrim_pushmethod(lua_State *L, int obj, const char *name);
 /* "chunk:line:" of the Lua function `level` levels up, or "" */
 void scrim_where(lua_State *L, int level);
 /* Makes `load`, `loadfile` and `dofile` text-only (mode "t"), whatever mode a caller asks for. */

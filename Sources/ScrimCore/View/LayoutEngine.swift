@@ -1,5 +1,5 @@
 /// Something that computes frames, such as the Cassowary Auto Layout solver; a window's `layoutEngine`.
-public protocol LayoutEngine {
+public protocol LayoutEngine: AnyObject {
     /// Brings the frames of `view`'s hierarchy up to date by assigning them through `View.frame`, so that frame
     /// changes made inside an animation block animate. Called by `view.layoutIfNeeded()`.
     func layoutIfNeeded(_ view: View)

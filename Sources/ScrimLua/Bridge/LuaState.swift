@@ -10,6 +10,8 @@ public final class LuaState {
     var classes = ClassRegistry()
     /// What this state belongs to (the `LuaRuntime`), for bindings that need more than the state.
     public weak var owner: AnyObject?
+    /// Sees every protected call from Swift into Lua (`scrim run --trace`); nil, the default, costs one check a call.
+    @exclusivity(unchecked) public var callObserver: LuaCallObserver?
     /// Where identity is kept: object address → its userdata, values weak so Lua can collect them.
     static let objectCacheKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
 
@@ -93,9 +95,11 @@ public final class LuaState {
         }
     }
 
-    /// Protected call of the function below `nargs` arguments; results stay on the stack.
-    public func call(nargs: Int32 = 0, nresults: Int32 = 0) throws {
-        if scrim_pcall(L, nargs, nresults) != LUA_OK { throw popError() }
+    /// Protected call of the function below `nargs` arguments; results stay on the stack. `name` says what the
+    /// function is (a callback's name) to a `callObserver`.
+    public func call(nargs: Int32 = 0, nresults: Int32 = 0, name: String? = nil) throws {
+        let status = observing(callee(at: -nargs - 1, name: name)) { scrim_pcall(L, nargs, nresults) }
+        if status != LUA_OK { throw popError() }
     }
 
     /// Runs a chunk of code and returns its results as text-friendly values.
@@ -112,18 +116,44 @@ public final class LuaState {
     /// Calls `method` on the table or object at `index` (`obj:method(args…)`), protected; the arguments are
     /// the `nargs` values on top; leaves `nresults` results.
     public func callMethod(_ index: Int32, _ method: String, nargs: Int32, nresults: Int32) throws {
-        if scrim_pcallmethod(L, index, method, nargs, nresults) != LUA_OK { throw popError() }
+        let status = observing(callee(at: index, method: method)) {
+            scrim_pcallmethod(L, index, method, nargs, nresults)
+        }
+        if status != LUA_OK { throw popError() }
     }
 
     /// `callMethod` for a name known at compile time: its address stays the same, so Lua's string
     /// cache finds the interned name without hashing it again (the hot path of delegate calls).
     public func callMethod(_ index: Int32, static method: StaticString, nargs: Int32, nresults: Int32) throws {
-        let status = method.utf8Start.withMemoryRebound(to: CChar.self, capacity: method.utf8CodeUnitCount + 1) {
-            scrim_pcallmethod(L, index, $0, nargs, nresults)
+        let status = observing(callee(at: index, method: method.description)) {
+            method.utf8Start.withMemoryRebound(to: CChar.self, capacity: method.utf8CodeUnitCount + 1) {
+                scrim_pcallmethod(L, index, $0, nargs, nresults)
+            }
         }
         if status != LUA_OK { throw popError() }
     }
 
+    /// `target:method(argument)` for a name known at compile time, with one argument and one result left on the
+    /// stack: the delegate-call fast path (no rotation of the stack, the name found by Lua's string cache).
+    @inlinable
+    public func callMethod<A: LuaPushable>(_ target: LuaRef, static method: StaticString, _ argument: A) throws {
+        target.push(L)
+        let status = method.utf8Start.withMemoryRebound(to: CChar.self, capacity: method.utf8CodeUnitCount + 1) {
+            scrim_pushmethod(L, -1, $0)
+        }
+        if status != LUA_OK {
+            let error = popError()
+            lua_settop(L, -2)
+            throw error
+        }
+        argument.push(self)
+        let callStatus = scrim_pcall(L, 2, 1)
+        lua_rotate(L, -2, -1) // the result replaces the target
+        lua_settop(L, -2)
+        if callStatus != LUA_OK { throw popError() }
+    }
+
+    @usableFromInline
     func popError() -> LuaError {
         let text: String
         if lua_type(L, -1) == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER {

@@ -68,7 +68,7 @@ extension LuaState {
         for argument in arguments {
             if let argument { argument.push(self) } else { lua_pushnil(L) }
         }
-        try call(nargs: Int32(arguments.count), nresults: 1)
+        try call(nargs: Int32(arguments.count), nresults: 1, name: key)
         return value(at: -1)
     }
 

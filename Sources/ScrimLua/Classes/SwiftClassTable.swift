@@ -117,7 +117,7 @@ public struct ScriptOverrides {
         for argument in arguments {
             if let argument { argument.push(state) } else { lua_pushnil(L) }
         }
-        try state.call(nargs: Int32(arguments.count) + 1, nresults: 1)
+        try state.call(nargs: Int32(arguments.count) + 1, nresults: 1, name: name)
         return state.value(at: -1)
     }
 

@@ -24,6 +24,7 @@ enum ScrimModule {
         ("tap", tap),
         ("find", find),
         ("tree", tree),
+        ("snapshot", snapshot),
     ]
 
     /// Module fields computed on each read (and, for some, settable).

@@ -1,6 +1,7 @@
 import Glibc
 import ScrimCore
 import ScrimLua
+import ScrimPlugins
 
 /// One REPL: a runtime, the script it was started from, and what runs each chunk and meta command.
 /// Results go to standard output, errors (message and traceback) to standard error.
@@ -16,6 +17,8 @@ final class ReplSession {
     private(set) var console: LuaConsole
     let options: RuntimeOptions
     let script: Script?
+    /// Where plugins are loaded from, into the first runtime and each fresh one.
+    let plugins: PluginSearchPath
     /// Errors in red (a terminal that wants colours).
     let colours: Bool
     /// On a terminal, where Ctrl-C leaves the cursor after the "^C" the terminal echoed.
@@ -26,14 +29,17 @@ final class ReplSession {
 
     enum Submission { case incomplete, done }
 
-    init(options: RuntimeOptions, script: Script?, interactive: Bool, colours: Bool) {
+    init(options: RuntimeOptions, script: Script?, interactive: Bool, colours: Bool,
+         plugins: PluginSearchPath = PluginSearchPath(directories: [])) {
         self.options = options
         self.script = script
+        self.plugins = plugins
         self.interactive = interactive
         self.colours = colours
         runtime = LuaRuntime(options: options)
         console = LuaConsole(runtime: runtime)
         adopt(runtime)
+        startPlugins(runtime)
     }
 
     /// Runs the script, if there is one; an error is shown and counted, and the session goes on.
@@ -95,7 +101,7 @@ final class ReplSession {
             }
         case .reload(let plugin):
             if let plugin {
-                showProblem("no plugin '\(plugin)' (plugins are not available yet)")
+                reloadPlugin(plugin)
             } else {
                 reload()
             }
@@ -104,12 +110,15 @@ final class ReplSession {
             case nil:
                 write(watcher.map { "watching \($0.paths.joined(separator: ", "))\n" } ?? "not watching\n")
             case true?:
-                guard let script else {
-                    showProblem("nothing to watch: no script was given (scrim repl FILE)")
+                // The script and every plugin's plugin.lua: a change to any runs everything again.
+                let plugins = PluginHost.of(runtime)?.plugins ?? []
+                guard script != nil || !plugins.isEmpty else {
+                    showProblem("nothing to watch: no script was given (scrim repl FILE) and no plugin is loaded")
                     break
                 }
-                watcher = FileWatcher(paths: [script.path])
-                write("watching \(script.path)\n")
+                watcher = FileWatcher(paths: (script.map { [$0.path] } ?? []) + plugins.map(\.manifestPath))
+                if let script { write("watching \(script.path)\n") }
+                if !plugins.isEmpty { write("watching plugins: \(plugins.map(\.name).joined(separator: ", "))\n") }
             case false?:
                 watcher = nil
                 write("not watching\n")
@@ -128,17 +137,38 @@ final class ReplSession {
     /// Runs the script again in a fresh runtime (what `:reload` and `:watch` do).
     func reload() {
         guard let script else {
-            showProblem("nothing to reload: no script was given (scrim repl FILE)")
+            // No script: the plugins are what there is to run again, in place.
+            guard let host = PluginHost.of(runtime), !host.plugins.isEmpty else {
+                showProblem("nothing to reload: no script was given (scrim repl FILE)")
+                return
+            }
+            let (ok, error) = busy { (try? host.reload()) ?? (false, nil) }
+            if ok { write("reloaded plugins\n") } else { showProblem("plugin reload failed: \(error ?? "unknown error")") }
             return
         }
         let fresh = LuaRuntime(options: options)
         runtime = fresh
         console = LuaConsole(runtime: fresh)
         adopt(fresh)
+        startPlugins(fresh)
         if runScript(script) { write("reloaded \(script.path)\n") }
     }
 
+    /// `:reload PLUGIN`: re-runs one plugin (and its dependents) in place; the previous version stays on failure.
+    func reloadPlugin(_ name: String) {
+        do {
+            let (ok, error) = try busy { try PluginHost.install(in: runtime).reload(name) }
+            if ok { write("reloaded plugin \(name)\n") } else { showProblem("reload of plugin '\(name)' failed: \(error ?? "unknown error")") }
+        } catch {
+            showProblem("\(error)")
+        }
+    }
+
     // MARK: Internals
+
+    private func startPlugins(_ runtime: LuaRuntime) {
+        PluginHost.start(in: runtime, searchPath: plugins) { [weak self] text in self?.showProblem(text) }
+    }
 
     private func adopt(_ runtime: LuaRuntime) {
         runtime.errorOutput = { [weak self] text in

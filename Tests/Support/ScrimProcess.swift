@@ -1,26 +1,26 @@
 import Foundation
 
-/// Runs the real `scrim` binary (built next to this test bundle) as a user would (as in ScrimCLITests).
-struct ScrimProcess {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+/// Runs the real `scrim` binary (built next to the test bundle) as a user would; shared by the test targets.
+public struct ScrimProcess {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
     /// Killed by a signal (a crash), rather than exiting.
-    var signalled: Bool
-    var timedOut: Bool
+    public var signalled: Bool
+    public var timedOut: Bool
 
-    static let repoRoot: URL = {
-        // Tests/ScrimTestTests/ScrimProcess.swift → the repository root.
+    public static let repoRoot: URL = {
+        // Tests/Support/ScrimProcess.swift → the repository root.
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }()
 
-    static let binary: URL = {
+    public static let binary: URL = {
         let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         return me.deletingLastPathComponent().appendingPathComponent("scrim")
     }()
 
     /// Runs `scrim arguments…` in the repository root, killing it after `timeout` seconds.
-    static func run(_ arguments: [String], stdin: String? = nil, timeout: TimeInterval = 30,
+    public static func run(_ arguments: [String], stdin: String? = nil, timeout: TimeInterval = 30,
                     environment: [String: String] = [:]) throws -> ScrimProcess {
         let process = Process()
         process.executableURL = binary

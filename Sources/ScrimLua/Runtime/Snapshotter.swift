@@ -1,0 +1,32 @@
+import CLua
+import ScrimCore
+
+extension LuaRuntime {
+    /// Draws what `runtime`'s window shows now to a PNG at the given path: `scrim.snapshot`'s back end. The bridge
+    /// knows only the core, so the command-line tool sets this to the renderer; while it is nil, `scrim.snapshot`
+    /// raises an error saying so.
+    public nonisolated(unsafe) static var snapshotter: ((Runtime, String) throws -> Void)?
+
+    /// The path `scrim.snapshot()` writes to when given none: `scrim-snapshot-<n>.png` in the current directory,
+    /// numbered from 1 in each process, so that running a script again rewrites the same files.
+    static func nextDefaultSnapshotPath() -> String {
+        defaultSnapshotCount += 1
+        return "scrim-snapshot-\(defaultSnapshotCount).png"
+    }
+
+    private nonisolated(unsafe) static var defaultSnapshotCount = 0
+}
+
+extension ScrimModule {
+    /// `scrim.snapshot([path])` → the path of the PNG written.
+    static let snapshot = HostFunction("snapshot") { call in
+        let path = try call.optionalString(1)
+        if let path, path.isEmpty { throw call.argumentError(1, "path is empty") }
+        guard let snapshotter = LuaRuntime.snapshotter else {
+            throw ScriptError("scrim.snapshot needs the rendering module (Cairo), which this program does not include")
+        }
+        let destination = path ?? LuaRuntime.nextDefaultSnapshotPath()
+        try snapshotter(call.runtime.core, destination)
+        return call.push(destination)
+    }
+}

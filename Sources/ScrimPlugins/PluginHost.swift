@@ -1,0 +1,314 @@
+import CLua
+import ScrimCore
+import ScrimLua
+
+/// The plugin loader of one runtime (LUA_API §9): finds plugin folders, validates manifests, loads plugins in
+/// dependency order, each in its own sandboxed environment, and reloads them in place. It installs
+/// `scrim.plugins`, `scrim.menu`, `scrim.transition` and `scrim.controller`; the Lua half (environments, exports,
+/// the adapter) is `PluginPrelude`, compiled on first use so that runtimes without plugins pay nothing for it.
+/// The runtime owns its host (through a userdata in the Lua registry); `PluginHost.of(runtime)` finds it.
+public final class PluginHost {
+    public private(set) weak var runtime: LuaRuntime?
+    /// Every plugin this runtime tried to load, in load order.
+    public private(set) var plugins: [Plugin] = []
+    /// Where warnings (unknown manifest fields, shadowed plugins) are written; standard error by default.
+    public var warningOutput: (String) -> Void = { writeToStandardError("scrim: warning: \($0)\n") }
+
+    private var prelude: LuaRef?
+    private static let registryKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+    private static let luaClass = LuaClass<PluginHost>("PluginHost")
+
+    private init(runtime: LuaRuntime) {
+        self.runtime = runtime
+    }
+
+    /// The host of `runtime`, installed on first use.
+    @discardableResult
+    public static func install(in runtime: LuaRuntime) -> PluginHost {
+        if let host = of(runtime) { return host }
+        let host = PluginHost(runtime: runtime)
+        let state = runtime.state
+        let L = state.L
+        state.register(luaClass, for: PluginHost.self)
+        state.push(any: host)
+        lua_rawsetp(L, scrim_registryindex(), registryKey)
+        host.installModuleFunctions()
+        return host
+    }
+
+    /// The host installed in `runtime`, if any.
+    public static func of(_ runtime: LuaRuntime) -> PluginHost? {
+        let state = runtime.state
+        guard !state.isClosed else { return nil }
+        lua_rawgetp(state.L, scrim_registryindex(), registryKey)
+        defer { lua_settop(state.L, -2) }
+        return state.object(at: -1) as? PluginHost
+    }
+
+    /// The record of the plugin called `name`.
+    public func plugin(_ name: String) -> Plugin? {
+        plugins.first { $0.name == name }
+    }
+
+    // MARK: Loading
+
+    /// Loads every plugin along `searchPath`; returns the names loaded. Failures are in `plugins` (and emitted).
+    @discardableResult
+    public func load(searchPath: PluginSearchPath) -> [String] {
+        let (folders, shadowed) = searchPath.discover()
+        shadowed.forEach(warningOutput)
+        return load(folders)
+    }
+
+    /// Loads a plugin folder or a folder of plugins; `options` (a Lua table) are a single plugin's options, or for a
+    /// folder of plugins a table of options by plugin name. Throws if `path` holds no plugin.
+    @discardableResult
+    public func load(path: String, options: LuaRef? = nil) throws -> [String] {
+        let folders = PluginFolder.find(in: path)
+        guard !folders.isEmpty else {
+            throw PluginError(plugin: "", message: "no plugin in '\(path)' (a plugin is a folder with a plugin.lua)")
+        }
+        let single = folders.count == 1 && folders[0].directory == PluginFolder(directory: path).directory
+        return load(folders) { folder in
+            guard let options else { return nil }
+            if single { return options }
+            return self.field(of: options, folder.name)
+        }
+    }
+
+    /// Loads `folders` in dependency order (with the plugins already loaded available to `requires`).
+    @discardableResult
+    public func load(_ folders: [PluginFolder], options: (PluginFolder) -> LuaRef? = { _ in nil }) -> [String] {
+        var loadedNames: [String] = []
+        var batch: [PluginFolder] = []
+        for folder in folders {
+            if let existing = plugin(folder.name), existing.state == .loaded {
+                if existing.directory == folder.directory {
+                    if let given = options(folder) { _ = reloadOne(folder.name, options: given) }
+                    loadedNames.append(folder.name)
+                } else {
+                    warningOutput("plugin '\(folder.name)' in \(folder.directory) is not loaded: the one in \(existing.directory) already is")
+                }
+                continue
+            }
+            batch.append(folder)
+        }
+        // Run each plugin.lua: a manifest, or the reason there is none.
+        var evaluated: [String: Result<(PluginManifest, [String]), PluginError>] = [:]
+        for folder in batch {
+            evaluated[folder.name] = evaluate(folder, options: options(folder))
+        }
+        var requires: [String: [String]] = [:]
+        for folder in batch {
+            if case .success(let (manifest, _)) = evaluated[folder.name] { requires[folder.name] = manifest.requires }
+            else { requires[folder.name] = [] }
+        }
+        let available = Set(plugins.filter { $0.state == .loaded }.map(\.name))
+        let order = DependencyOrder(names: batch.map(\.name), requires: requires, available: available)
+        let byName = Dictionary(batch.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for name in order.order {
+            let folder = byName[name]!
+            plugins.removeAll { $0.name == name }
+            var record = Plugin(name: name, directory: folder.directory, manifest: nil, state: .failed)
+            switch evaluated[name]! {
+            case .failure(let error):
+                abort(name)
+                record.error = error.message
+            case .success(let (manifest, warnings)):
+                record.manifest = manifest
+                record.warnings = warnings
+                warnings.forEach(warningOutput)
+                if let problem = order.problems[name] {
+                    abort(name)
+                    record.error = problem
+                } else if let missing = manifest.requires.first(where: { plugin($0)?.state != .loaded }) {
+                    abort(name)
+                    record.error = "plugin '\(name)' requires '\(missing)', which failed to load"
+                } else {
+                    do {
+                        try activate(name, manifest)
+                        record.state = .loaded
+                        loadedNames.append(name)
+                    } catch {
+                        record.error = (error as? PluginError)?.message ?? "\(error)"
+                    }
+                }
+            }
+            plugins.append(record)
+            emit(record.state == .loaded ? "plugin.didLoad" : "plugin.didFail", name, record.error)
+        }
+        return loadedNames
+    }
+
+    // MARK: Reloading
+
+    /// Re-runs the plugin `name` (every plugin when nil), then the plugins that require it. A reload that fails
+    /// leaves the previous version running. Returns whether all succeeded and the first error.
+    public func reload(_ name: String? = nil, options: LuaRef? = nil) throws -> (ok: Bool, error: String?) {
+        var targets: [String]
+        if let name {
+            guard plugin(name) != nil else {
+                let known = plugins.map(\.name)
+                throw PluginError(plugin: name, message: "no plugin '\(name)' (\(known.isEmpty ? "none loaded" : "plugins: " + known.joined(separator: ", ")))")
+            }
+            targets = [name]
+            for record in plugins where record.name != name {
+                if let requires = record.manifest?.requires, requires.contains(where: targets.contains) {
+                    targets.append(record.name)
+                }
+            }
+        } else {
+            targets = plugins.map(\.name)
+        }
+        var firstError: String?
+        var failed: Set<String> = []
+        for target in targets {
+            if let requires = plugin(target)?.manifest?.requires, let broken = requires.first(where: failed.contains) {
+                failed.insert(target)
+                firstError = firstError ?? "plugin '\(target)' was not reloaded: '\(broken)' failed to reload"
+                continue
+            }
+            if let error = reloadOne(target, options: target == name ? options : nil) {
+                failed.insert(target)
+                firstError = firstError ?? error
+            }
+        }
+        return (failed.isEmpty, firstError)
+    }
+
+    /// Reloads one plugin from its folder; returns the error if it failed (the previous version keeps running).
+    private func reloadOne(_ name: String, options: LuaRef?) -> String? {
+        guard let position = plugins.firstIndex(where: { $0.name == name }) else { return "no plugin '\(name)'" }
+        let folder = PluginFolder(directory: plugins[position].directory)
+        var error: String?
+        switch evaluate(folder, options: options) {
+        case .failure(let failure):
+            abort(name)
+            error = failure.message
+        case .success(let (manifest, warnings)):
+            warnings.forEach(warningOutput)
+            if let missing = manifest.requires.first(where: { plugin($0)?.state != .loaded }) {
+                abort(name)
+                error = "plugin '\(name)' requires '\(missing)', which is not loaded"
+            } else {
+                do {
+                    try activate(name, manifest)
+                    plugins[position].manifest = manifest
+                    plugins[position].warnings = warnings
+                    plugins[position].state = .loaded
+                    plugins[position].error = nil
+                } catch let failure {
+                    error = (failure as? PluginError)?.message ?? "\(failure)"
+                }
+            }
+        }
+        if let error {
+            plugins[position].error = error
+            emit("plugin.didFail", name, error)
+        } else {
+            emit("plugin.didReload", name, nil)
+        }
+        return error
+    }
+
+    // MARK: The Lua half
+
+    /// Runs `plugin.lua` of `folder` in a fresh environment and validates the manifest it returns.
+    private func evaluate(_ folder: PluginFolder, options: LuaRef?) -> Result<(PluginManifest, [String]), PluginError> {
+        guard let runtime else { return .failure(PluginError(plugin: folder.name, message: "the runtime is gone")) }
+        guard let source = folder.readManifestSource() else {
+            return .failure(PluginError(plugin: folder.name, message: "\(folder.manifestPath): cannot be read"))
+        }
+        let state = runtime.state
+        let L = state.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        do {
+            let manifest = try callPrelude("evaluate", [folder.name, folder.directory, folder.manifestPath, source, options])
+            guard case .table(let table) = manifest else {
+                return .failure(PluginError(plugin: folder.name, message: "\(folder.manifestPath): no manifest"))
+            }
+            table.push(L)
+            var warnings: [String] = []
+            let validated = try PluginManifest.read(state, at: -1, folder: folder, warnings: &warnings)
+            return .success((validated, warnings))
+        } catch let error as PluginError {
+            return .failure(error)
+        } catch let error as LuaError {
+            return .failure(PluginError(plugin: folder.name, message: error.message, traceback: error.traceback))
+        } catch {
+            return .failure(PluginError(plugin: folder.name, message: "\(error)"))
+        }
+    }
+
+    private func activate(_ name: String, _ manifest: PluginManifest) throws {
+        do {
+            try callPrelude("activate", [name, manifest.permissions])
+        } catch let error as LuaError {
+            abort(name)
+            throw PluginError(plugin: name, message: error.message, traceback: error.traceback)
+        } catch {
+            abort(name)
+            throw PluginError(plugin: name, message: "\(error)")
+        }
+    }
+
+    private func abort(_ name: String) {
+        _ = try? callPrelude("abort", [name])
+    }
+
+    /// Calls `host[function](arguments…)` of the prelude (compiling it first if need be); returns the first result.
+    @discardableResult
+    func callPrelude(_ function: String, _ arguments: [LuaPushable?]) throws -> LuaValue {
+        guard let runtime else { return .nil }
+        let state = runtime.state
+        let L = state.L
+        let prelude = try preludeTable()
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        prelude.push(L)
+        lua_getfield(L, -1, function)
+        lua_rotate(L, -2, -1)
+        lua_settop(L, -2)
+        lua_checkstack(L, Int32(arguments.count) + 1)
+        for argument in arguments {
+            if let argument { argument.push(state) } else { lua_pushnil(L) }
+        }
+        try state.call(nargs: Int32(arguments.count), nresults: 1)
+        return state.value(at: -1)
+    }
+
+    private func preludeTable() throws -> LuaRef {
+        if let prelude { return prelude }
+        guard let runtime else { throw PluginError(plugin: "", message: "the runtime is gone") }
+        let state = runtime.state
+        let L = state.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        try state.load(PluginPrelude.source, name: PluginPrelude.chunkName)
+        pushModule(L)
+        scrim_pushglobaltable(L)
+        state.push(pluginOn)
+        state.push(reportFunction)
+        try state.call(nargs: 4, nresults: 1)
+        let table = state.popRef()
+        prelude = table
+        return table
+    }
+
+    private func field(of table: LuaRef, _ key: String) -> LuaRef? {
+        guard let state = runtime?.state else { return nil }
+        let L = state.L
+        table.push(L)
+        defer { lua_settop(L, -2) }
+        guard lua_type(L, -1) == LUA_TTABLE, lua_getfield(L, -1, key) == LUA_TTABLE else {
+            lua_settop(L, -2)
+            return nil
+        }
+        return state.popRef()
+    }
+
+    private func emit(_ event: String, _ name: String, _ error: String?) {
+        runtime?.core.hooks.emit(event, fields: ["plugin": .string(name), "error": error.map(HookValue.string) ?? .null])
+    }
+}

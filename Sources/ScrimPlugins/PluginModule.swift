@@ -1,0 +1,162 @@
+import CLua
+import ScrimCore
+import ScrimLua
+
+/// The Lua face of the loader: `scrim.plugins.load/list/get/reload`, `scrim.menu`, `scrim.transition`,
+/// `scrim.controller`, and the two host functions the prelude calls back (a plugin's `on`, error reports).
+extension PluginHost {
+    func installModuleFunctions() {
+        guard let runtime else { return }
+        let state = runtime.state
+        let L = state.L
+        weak var host = self
+        func require() throws -> PluginHost {
+            guard let host else { throw ScriptError("the plugin host is gone") }
+            return host
+        }
+        let plugins: [(String, HostFunction)] = [
+            ("load", HostFunction("load") { call in
+                let path = try call.string(1)
+                let options = call.isNil(2) ? nil : try call.table(2)
+                do {
+                    let names = try require().load(path: path, options: options)
+                    return call.push(names)
+                } catch let error as PluginError {
+                    throw ScriptError(error.message)
+                }
+            }),
+            ("list", HostFunction("list") { call in
+                let host = try require()
+                lua_createtable(call.L, Int32(host.plugins.count), 0)
+                for (position, plugin) in host.plugins.enumerated() {
+                    host.pushRecord(plugin, detailed: false)
+                    lua_rawseti(call.L, -2, lua_Integer(position + 1))
+                }
+                return 1
+            }),
+            ("get", HostFunction("get") { call in
+                let host = try require()
+                guard let plugin = host.plugin(try call.string(1)) else { return call.push(nil) }
+                host.pushRecord(plugin, detailed: true)
+                return 1
+            }),
+            ("reload", HostFunction("reload") { call in
+                let name = try call.optionalString(1)
+                let options = call.isNil(2) ? nil : try call.table(2)
+                do {
+                    let (ok, error) = try require().reload(name, options: options)
+                    return call.push(ok, error)
+                } catch let error as PluginError {
+                    throw ScriptError(error.message)
+                }
+            }),
+        ]
+        pushModule(L)
+        state.pushString("plugins")
+        lua_createtable(L, 0, Int32(plugins.count))
+        for (name, function) in plugins {
+            state.push(function)
+            lua_setfield(L, -2, name)
+        }
+        lua_rawset(L, -3)
+        for kind in ["menu", "transition", "controller"] {
+            state.pushString(kind)
+            state.push(HostFunction(kind) { call in
+                let name = try call.string(1)
+                let options = call.isNil(2) ? nil : try call.table(2)
+                let host = try require()
+                switch try host.callPrelude("resolve", [kind, name]) {
+                case .table(let found):
+                    let made = try host.callPrelude(kind, [found, options])
+                    made.push(call.state)
+                    return 1
+                case let other:
+                    throw ScriptError(other.description)
+                }
+            })
+            lua_rawset(L, -3)
+        }
+        lua_settop(L, -2)
+    }
+
+    /// `{name=, version=, state=, error=, warnings=}`; detailed adds `description`, `directory`, `requires`,
+    /// `permissions` and `exports` (`{menus={…}, transitions={…}, controllers={…}}`, names sorted).
+    func pushRecord(_ plugin: Plugin, detailed: Bool) {
+        guard let state = runtime?.state else { return }
+        let L = state.L
+        lua_createtable(L, 0, detailed ? 10 : 5)
+        func set(_ key: String, _ value: LuaPushable?) {
+            if let value { value.push(state) } else { lua_pushnil(L) }
+            lua_setfield(L, -2, key)
+        }
+        set("name", plugin.name)
+        set("version", plugin.version)
+        set("state", plugin.state.rawValue)
+        set("error", plugin.error)
+        set("warnings", plugin.warnings)
+        guard detailed else { return }
+        set("description", plugin.manifest?.description)
+        set("directory", plugin.directory)
+        set("requires", plugin.manifest?.requires ?? [])
+        set("permissions", plugin.manifest?.permissions ?? [])
+        let exports = plugin.state == .loaded ? (try? callPrelude("exportNames", [plugin.name])) : nil
+        set("exports", exports)
+    }
+
+    /// The module as `require("scrim")` finds it (a script may shadow the global).
+    func pushModule(_ L: OpaquePointer) {
+        luaL_getsubtable(L, scrim_registryindex(), LUA_LOADED_TABLE)
+        lua_getfield(L, -1, "scrim")
+        lua_rotate(L, -2, -1)
+        lua_settop(L, -2)
+    }
+
+    /// `on(plugin, group, event, fn, opts)`: a plugin's hook, in its group, whose errors name the plugin.
+    var pluginOn: HostFunction {
+        HostFunction("on") { call in
+            let plugin = try call.string(1)
+            let group = try call.string(2)
+            let event = try call.string(3)
+            let function = try call.function(4)
+            var once = false, priority = 0, explicitGroup: String?
+            if !call.isNil(5) {
+                let L = call.L
+                if lua_getfield(L, 5, "once") != LUA_TNIL { once = lua_toboolean(L, -1) != 0 }
+                if lua_getfield(L, 5, "priority") == LUA_TNUMBER { priority = Int(scrim_tointeger(L, -1)) }
+                if lua_getfield(L, 5, "group") == LUA_TSTRING { explicitGroup = call.state.string(at: -1) }
+                lua_settop(L, -4)
+            }
+            guard let runtime = call.state.owner as? LuaRuntime else { throw ScriptError("no runtime") }
+            weak var state = call.state
+            let hook = runtime.core.hooks.on(event, priority: priority, once: once, group: explicitGroup ?? group) { event in
+                do {
+                    try state?.call(function, [event])
+                } catch let error as LuaError {
+                    throw PluginCallbackError(plugin: plugin, error: error)
+                }
+            }
+            return call.push(hook)
+        }
+    }
+
+    /// `report(message, context)`: an error the prelude caught, reported as the runtime reports errors.
+    var reportFunction: HostFunction {
+        HostFunction("report") { call in
+            let message = try call.string(1)
+            let context = try call.string(2)
+            (call.state.owner as? LuaRuntime)?.core.reportError(LuaError(message: message), context: context)
+            return 0
+        }
+    }
+}
+
+/// An error raised by a plugin's callback: reported with the plugin as its source.
+struct PluginCallbackError: ReportableError, CustomStringConvertible {
+    var plugin: String
+    var error: LuaError
+
+    var message: String { error.message }
+    var source: String? { "plugin '\(plugin)'" }
+    var traceback: String? { error.traceback.isEmpty ? nil : error.traceback }
+    var description: String { error.message }
+}

@@ -1,0 +1,87 @@
+import ScrimLua
+import ScrimPlugins
+
+/// `scrim plugins [list|check] [DIR]`: the plugins in DIR (a plugin folder or a folder of plugins), or along the
+/// search path (`SCRIM_PLUGIN_PATH`, then `./plugins`), loaded into a fresh runtime as `scrim run` would load them.
+enum PluginsCommand {
+    static func main(_ arguments: [String]) throws -> Int32 {
+        var arguments = arguments
+        var action = "list"
+        if let first = arguments.first, first == "list" || first == "check" {
+            action = first
+            arguments.removeFirst()
+        }
+        if let option = arguments.first(where: { $0.hasPrefix("-") }) {
+            throw UsageError(message: "unknown option '\(option)'", command: "plugins")
+        }
+        guard arguments.count <= 1 else {
+            throw UsageError(message: "one folder at most (scrim plugins [list|check] [DIR])", command: "plugins")
+        }
+        let searchPath: PluginSearchPath
+        if let directory = arguments.first {
+            if PluginSearchPath.problem(with: directory) != nil {
+                throw UsageError(message: "no plugin folder '\(directory)' (give a plugin folder or a folder of plugins)", command: "plugins")
+            }
+            searchPath = PluginSearchPath(directories: [directory])
+        } else {
+            searchPath = .standard(flags: [])
+        }
+
+        let runtime = LuaRuntime()
+        let host = PluginHost.install(in: runtime)
+        var warnings: [String] = []
+        host.warningOutput = { warnings.append($0) }
+        host.load(searchPath: searchPath)
+        let where_ = searchPath.directories.isEmpty ? "nothing to search: no SCRIM_PLUGIN_PATH and no ./plugins"
+                                                    : "searched " + searchPath.directories.joined(separator: ", ")
+        switch action {
+        case "check":
+            return check(host, warnings: warnings, where: where_)
+        default:
+            return list(host, where: where_)
+        }
+    }
+
+    /// One line a plugin: name, version, state, and the error's first line.
+    static func list(_ host: PluginHost, where: String) -> Int32 {
+        guard !host.plugins.isEmpty else {
+            print("no plugins (\(`where`))")
+            return 0
+        }
+        let nameWidth = host.plugins.map(\.name.count).max() ?? 0
+        let versionWidth = host.plugins.map { ($0.version ?? "?").count }.max() ?? 0
+        for plugin in host.plugins {
+            var line = pad(plugin.name, nameWidth) + "  " + pad(plugin.version ?? "?", versionWidth) + "  "
+            line += plugin.state.rawValue
+            if let error = plugin.error { line += "  " + firstLine(error) }
+            print(line)
+        }
+        return 0
+    }
+
+    /// Validates every plugin, prints the load order and each problem; exit 1 if any plugin cannot load.
+    static func check(_ host: PluginHost, warnings: [String], where: String) -> Int32 {
+        guard !host.plugins.isEmpty else {
+            print("no plugins (\(`where`))")
+            return 1
+        }
+        let loaded = host.plugins.filter { $0.state == .loaded }
+        let failed = host.plugins.filter { $0.state == .failed }
+        print("load order: " + (loaded.isEmpty ? "(none)" : loaded.map(\.name).joined(separator: " → ")))
+        for plugin in loaded { print("  ok    \(plugin.name) \(plugin.version ?? "?")") }
+        for plugin in failed { print("  FAIL  \(plugin.name): \(firstLine(plugin.error ?? "unknown error"))") }
+        for warning in warnings { print("warning: \(warning)") }
+        var summary = "\(host.plugins.count) plugin\(host.plugins.count == 1 ? "" : "s"): \(loaded.count) ok, \(failed.count) failed"
+        if !warnings.isEmpty { summary += ", \(warnings.count) warning\(warnings.count == 1 ? "" : "s")" }
+        print(summary)
+        return failed.isEmpty ? 0 : 1
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+
+    private static func firstLine(_ text: String) -> String {
+        String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+    }
+}

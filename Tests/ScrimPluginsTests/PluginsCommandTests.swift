@@ -1,0 +1,112 @@
+import Foundation
+import ScrimTestSupport
+import Testing
+
+/// `scrim plugins list/check`, and `--plugins` on `scrim run` and `scrim test`, run as a user would.
+@Suite struct PluginsCommandTests {
+    static let fixtures = "Tests/fixtures/plugins/"
+
+    @Test func checkPrintsTheLoadOrder() throws {
+        let result = try ScrimProcess.run(["plugins", "check", Self.fixtures + "order"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("load order: c → b → a"))
+        #expect(result.stdout.contains("3 plugins: 3 ok, 0 failed"))
+    }
+
+    @Test func checkFailsOnAnyBrokenPluginNamingEachProblem() throws {
+        let result = try ScrimProcess.run(["plugins", "check", Self.fixtures + "failures"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("load order: healthy"))
+        #expect(result.stdout.contains("FAIL  cyc_a: dependency cycle: cyc_a → cyc_b → cyc_a"))
+        #expect(result.stdout.contains("FAIL  needs_ghost: plugin 'needs_ghost' requires 'ghost', which is not installed"))
+        #expect(result.stdout.contains("FAIL  syntax_error: Tests/fixtures/plugins/failures/syntax_error/plugin.lua:4:"))
+        #expect(result.stdout.contains("7 plugins: 1 ok, 6 failed"))
+    }
+
+    @Test func checkReportsUnknownFieldsAsWarnings() throws {
+        let result = try ScrimProcess.run(["plugins", "check", Self.fixtures + "manifests/unknown_field"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("warning: plugin 'unknown_field': unknown manifest field 'colour' (ignored)"))
+    }
+
+    @Test func listShowsOneLineAPlugin() throws {
+        let result = try ScrimProcess.run(["plugins", "list", Self.fixtures + "failures"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 7)
+        #expect(lines.contains { $0.hasPrefix("healthy ") && $0.hasSuffix("2.1.0  loaded") })
+        #expect(lines.contains { $0.hasPrefix("setup_error ") && $0.contains("failed  Tests/fixtures/plugins/failures/setup_error/plugin.lua:4: setup went wrong") })
+    }
+
+    @Test func theBundledPluginsCheckOut() throws {
+        let result = try ScrimProcess.run(["plugins", "check"])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("load order: analytics → popup_menu → sheets"))
+    }
+
+    @Test func theSearchPathTakesScrimPluginPathBeforeDotPlugins() throws {
+        let result = try ScrimProcess.run(["plugins", "list"], environment: ["SCRIM_PLUGIN_PATH": Self.fixtures + "order"])
+        let names = result.stdout.split(separator: "\n").map { String($0.prefix(while: { $0 != " " })) }
+        #expect(names == ["c", "b", "a", "analytics", "popup_menu", "sheets"])
+    }
+
+    @Test func aMissingFolderIsAUsageError() throws {
+        let result = try ScrimProcess.run(["plugins", "check", "no/such/folder"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("no plugin folder 'no/such/folder'"))
+        let run = try ScrimProcess.run(["run", "--plugins", "no/such/folder", "-e", "print(1)"])
+        #expect(run.status == 2)
+    }
+
+    @Test func runLoadsPluginsGivenWithThePluginsFlag() throws {
+        let result = try ScrimProcess.run(["run", "--plugins", Self.fixtures + "names", "-e",
+                                           "print(scrim.menu('only_alpha').items[1], scrim.plugins.list()[1].name)"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("y\talpha\n"))
+    }
+
+    @Test func runGoesOnWhenAPluginFails() throws {
+        let result = try ScrimProcess.run(["run", "--plugins", Self.fixtures + "failures", "-e",
+                                           "print(#scrim.menu('healthy_menu').items)"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "1\n")
+        #expect(result.stderr.contains("scrim: plugin 'setup_error' failed to load: Tests/fixtures/plugins/failures/setup_error/plugin.lua:4: setup went wrong"))
+    }
+
+    @Test(arguments: ["1", "2"]) func testLoadsPluginsIntoEachFilesRuntime(jobs: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scrim-plugins-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["one", "two"] {
+            try """
+            it("sees the plugin's menu", function() assert.same({ "y" }, scrim.menu("only_alpha").items) end)
+            """.write(to: folder.appendingPathComponent("\(name)_spec.lua"), atomically: true, encoding: .utf8)
+        }
+        let result = try ScrimProcess.run(["test", "--jobs", jobs, "--plugins", Self.fixtures + "names", folder.path])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("2 passed, 0 failed"))
+    }
+
+    @Test func theDemoUsesTheBundledPlugins() throws {
+        let result = try ScrimProcess.run(["run", "scripts/demo.lua"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("onAction(rename)"))
+        #expect(result.stdout.contains("analytics: {\"at\":0.9,\"event\":\"dimming.tapped\""))
+    }
+}
+
+/// `scrim repl --plugins DIR` and `:reload PLUGIN`.
+@Suite struct PluginsReplTests {
+    @Test func replLoadsPluginsAndReloadsOneInPlace() throws {
+        let input = """
+            print(scrim.menu("only_alpha").items[1])
+            :reload alpha
+            print(scrim.plugins.get("alpha").state)
+            :reload nobody
+            """
+        let result = try ScrimProcess.run(["repl", "--plugins", PluginsCommandTests.fixtures + "names"], stdin: input + "\n")
+        #expect(result.stdout.contains("y\nreloaded plugin alpha\nloaded\n"), "\(result.stdout)")
+        #expect(result.stderr.contains("no plugin 'nobody'"))
+        #expect(result.status == 1) // the failed :reload counts
+    }
+}
