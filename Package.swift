@@ -15,12 +15,8 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"])]
         ),
-        .systemLibrary(
-            name: "LibEdit",
-            path: "Sources/LibEdit",
-            pkgConfig: "libedit",
-            providers: [.apt(["libedit-dev"])]
-        ),
+        // libedit's header only: the REPL loads the library itself on first use (see LibEdit.h).
+        .systemLibrary(name: "LibEdit", path: "Sources/LibEdit", providers: [.apt(["libedit-dev"])]),
         .target(name: "CLua", dependencies: ["LuaSystem"]),
         .target(name: "ScrimCore"),
         .target(name: "ScrimLua", dependencies: ["CLua", "ScrimCore"]),

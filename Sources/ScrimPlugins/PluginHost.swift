@@ -267,7 +267,7 @@ public final class PluginHost {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         prelude.push(L)
-        lua_getfield(L, -1, function)
+        scrim_rawgetfield(L, -1, function)
         lua_rotate(L, -2, -1)
         lua_settop(L, -2)
         lua_checkstack(L, Int32(arguments.count) + 1)
@@ -301,7 +301,7 @@ public final class PluginHost {
         let L = state.L
         table.push(L)
         defer { lua_settop(L, -2) }
-        guard lua_type(L, -1) == LUA_TTABLE, lua_getfield(L, -1, key) == LUA_TTABLE else {
+        guard lua_type(L, -1) == LUA_TTABLE, scrim_rawgetfield(L, -1, key) == LUA_TTABLE else {
             lua_settop(L, -2)
             return nil
         }

@@ -41,13 +41,13 @@ public struct PluginManifest {
         }
         func string(_ field: String) -> String? {
             defer { lua_settop(L, -2) }
-            lua_getfield(L, index, field)
+            scrim_rawgetfield(L, index, field)
             return lua_type(L, -1) == LUA_TSTRING ? state.string(at: -1) : nil
         }
         func strings(_ field: String) throws -> [String] {
             guard let type = fields[field] else { return [] }
             guard type == LUA_TTABLE else { throw problem("'\(field)' must be a list of strings, got \(typeName(type))") }
-            lua_getfield(L, index, field)
+            scrim_rawgetfield(L, index, field)
             defer { lua_settop(L, -2) }
             var result: [String] = []
             let count = Int(lua_rawlen(L, -1))

@@ -106,7 +106,7 @@ extension PluginHost {
     /// The module as `require("scrim")` finds it (a script may shadow the global).
     func pushModule(_ L: OpaquePointer) {
         luaL_getsubtable(L, scrim_registryindex(), LUA_LOADED_TABLE)
-        lua_getfield(L, -1, "scrim")
+        scrim_rawgetfield(L, -1, "scrim")
         lua_rotate(L, -2, -1)
         lua_settop(L, -2)
     }
@@ -121,16 +121,16 @@ extension PluginHost {
             var once = false, priority = 0, explicitGroup: String?
             if !call.isNil(5) {
                 let L = call.L
-                if lua_getfield(L, 5, "once") != LUA_TNIL { once = lua_toboolean(L, -1) != 0 }
-                if lua_getfield(L, 5, "priority") == LUA_TNUMBER { priority = Int(scrim_tointeger(L, -1)) }
-                if lua_getfield(L, 5, "group") == LUA_TSTRING { explicitGroup = call.state.string(at: -1) }
+                if scrim_rawgetfield(L, 5, "once") != LUA_TNIL { once = lua_toboolean(L, -1) != 0 }
+                if scrim_rawgetfield(L, 5, "priority") == LUA_TNUMBER { priority = Int(scrim_tointeger(L, -1)) }
+                if scrim_rawgetfield(L, 5, "group") == LUA_TSTRING { explicitGroup = call.state.string(at: -1) }
                 lua_settop(L, -4)
             }
             guard let runtime = call.state.owner as? LuaRuntime else { throw ScriptError("no runtime") }
             weak var state = call.state
             let hook = runtime.core.hooks.on(event, priority: priority, once: once, group: explicitGroup ?? group) { event in
                 do {
-                    try state?.call(function, [event])
+                    try state?.callHandler(function, event)
                 } catch let error as LuaError {
                     throw PluginCallbackError(plugin: plugin, error: error)
                 }

@@ -75,7 +75,7 @@ enum SnapshotHandler {
                                _ described: String) throws -> Double? {
         let L = call.L
         defer { lua_settop(L, -2) }
-        switch lua_getfield(L, 3, key) {
+        switch scrim_rawgetfield(L, 3, key) {
         case LUA_TNIL: return nil
         case LUA_TNUMBER:
             let value = lua_tonumberx(L, -1, nil)

@@ -96,6 +96,12 @@ static inline void scrim_pushglobaltable(lua_State *L) { lua_rawgeti(L, LUA_REGI
 static inline const char *scrim_typename(lua_State *L, int i) { return lua_typename(L, lua_type(L, i)); }
 static inline const char *scrim_luarelease(void) { return LUA_RELEASE; }
 static inline int scrim_noref(void) { return LUA_NOREF; }
+/* t[k] without metamethods: reading a user's table from Swift must never run Lua code that could raise. */
+static inline int scrim_rawgetfield(lua_State *L, int idx, const char *k) {
+  idx = lua_absindex(L, idx);
+  lua_pushstring(L, k);
+  return lua_rawget(L, idx);
+}
 static inline void scrim_fullgc(lua_State *L) { lua_gc(L, LUA_GCCOLLECT, 0); }
 static inline int scrim_gccount(lua_State *L) { return lua_gc(L, LUA_GCCOUNT, 0) * 1024 + lua_gc(L, LUA_GCCOUNTB, 0); }
 static inline int scrim_refnil(void) { return LUA_REFNIL; }

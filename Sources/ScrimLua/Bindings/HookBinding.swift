@@ -15,33 +15,19 @@ enum HookBinding {
         }
         .description { "Hook(\($0.event))" }
 
-    static let eventClass: LuaClass<HookEvent> = {
-        let c = LuaClass<HookEvent>("HookEvent")
-        return c
-            .readonly("name") { $0.name }
-            .readonly("target", push: { event, call in
-                call.state.push(hookTarget: event.target)
-                return 1
-            })
-            .readonly("isCancelled") { $0.isCancelled }
-            .readonly("isCancellable") { $0.isCancellable }
-            .readonly("fields", push: { event, call in
-                HookValue.record(event.fields).push(call.state)
-                return 1
-            })
-            .method("cancel") { event, call in
-                guard event.isCancellable else {
-                    throw ScriptError("event '\(event.name)' cannot be cancelled")
-                }
-                return call.push(event.cancel())
-            }
-            .otherFields { event, call in
-                guard call.type(2) == LUA_TSTRING, let value = event.fields[call.state.string(at: 2)] else { return call.push(nil) }
-                value.push(call.state)
-                return 1
-            }
-            .description { "HookEvent(\($0.name))" }
-    }()
+    /// `ev:cancel()`: the event a handler's table stands for is found through a private key, set only while the
+    /// handler runs, so a kept table cannot reach an event that is over (or recycled).
+    static let cancel = HostFunction("cancel", kind: .method) { call in
+        guard call.type(1) == LUA_TTABLE else { throw call.typeError(1, expected: "event") }
+        guard let event = call.state.dispatching.first(where: { $0.table == lua_topointer(call.L, 1) })?.event else {
+            throw ScriptError("the event is over: cancel it from its handler")
+        }
+        guard event.isCancellable else { throw ScriptError("event '\(event.name)' cannot be cancelled") }
+        let cancelled = event.cancel()
+        lua_pushboolean(call.L, 1)
+        lua_setfield(call.L, 1, "isCancelled")
+        return call.push(cancelled)
+    }
 
     /// `scrim.on(event, fn [, {once=, priority=, group=}])` → Hook.
     static let on = HostFunction("on") { call in
@@ -60,7 +46,7 @@ enum HookBinding {
         }
         weak var state = call.state
         let hook = call.runtime.core.hooks.on(name, priority: priority, once: once, group: group) { event in
-            try state?.call(function, [event])
+            try state?.callHandler(function, event)
         }
         return call.push(hook)
     }
@@ -89,10 +75,6 @@ enum HookBinding {
 }
 
 extension Hook: LuaPushable {
-    public func push(_ state: LuaState) { state.push(any: self) }
-}
-
-extension HookEvent: LuaPushable {
     public func push(_ state: LuaState) { state.push(any: self) }
 }
 
@@ -167,6 +149,73 @@ extension LuaState {
     /// Pushes an event's object: a Lua value kept by `scrim.emit` as itself, a Swift object as its userdata.
     func push(hookTarget object: AnyObject?) {
         guard let object else { return lua_pushnil(L) }
-        if let value = object as? LuaHookValue { value.ref.push(L) } else { push(any: object) }
+        // An exact class check first: this runs for every event, and most targets are Scrim objects.
+        if type(of: object) == LuaHookValue.self { unsafeDowncast(object, to: LuaHookValue.self).ref.push(L) } else { push(any: object) }
+    }
+}
+
+extension LuaState {
+    private static let eventMetatableKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+
+    /// Calls a hook handler with its event, no results: the hot path of dispatch. The event is a plain table —
+    /// `name`, `target`, its fields, `isCancellable`, `isCancelled` (missing ones read as false through its
+    /// metatable), and `cancel` — a snapshot a handler may keep; no userdata, so nothing to finalize per event.
+    /// `cancel` finds the event through `dispatching`, which pairs each table with its event only while its
+    /// handler runs, so a kept table cannot reach an event that is over.
+    public func callHandler(_ function: LuaRef, _ event: HookEvent) throws {
+        guard function.isValid else { return }
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        lua_checkstack(L, 6)
+        function.push(L)
+        lua_createtable(L, 0, Int32(event.fields.count) + 3)
+        for (key, value) in event.fields {
+            value.push(self)
+            lua_setfield(L, -2, key)
+        }
+        pushString(event.name)
+        lua_setfield(L, -2, "name")
+        if let target = event.target {
+            push(hookTarget: target)
+            lua_setfield(L, -2, "target")
+        }
+        if event.isCancellable {
+            lua_pushboolean(L, 1)
+            lua_setfield(L, -2, "isCancellable")
+        }
+        pushEventMetatable()
+        lua_setmetatable(L, -2)
+        dispatching.append((lua_topointer(L, -1), event))
+        defer { dispatching.removeLast() }
+        try call(nargs: 1, nresults: 0, name: callObserver == nil ? nil : "hook \(event.name)")
+    }
+
+    private func pushEventMetatable() {
+        if lua_rawgetp(L, scrim_registryindex(), LuaState.eventMetatableKey) == LUA_TTABLE { return }
+        lua_settop(L, -2)
+        lua_createtable(L, 0, 2)
+        // `ev.fields` is made from the snapshot itself when asked for, so an event costs one table.
+        try! load("""
+            local cancel = ...
+            local own = { name = true, target = true, isCancellable = true, isCancelled = true }
+            return function(event, key)
+              if key == "cancel" then return cancel end
+              if key == "isCancellable" or key == "isCancelled" then return false end
+              if key == "fields" then
+                local fields = {}
+                for k, v in next, event do
+                  if type(k) == "string" and not own[k] then fields[k] = v end
+                end
+                return fields
+              end
+            end
+            """, name: "=scrim.event")
+        push(HookBinding.cancel)
+        try! call(nargs: 1, nresults: 1)
+        lua_setfield(L, -2, "__index")
+        pushString("HookEvent")
+        lua_setfield(L, -2, "__name")
+        lua_pushvalue(L, -1)
+        lua_rawsetp(L, scrim_registryindex(), LuaState.eventMetatableKey)
     }
 }

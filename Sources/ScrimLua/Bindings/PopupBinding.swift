@@ -134,13 +134,13 @@ enum PopupBinding {
                 state: do {
                     _ = element
                 }
-                guard lua_getfield(L, element, "id") == LUA_TSTRING else {
+                guard scrim_rawgetfield(L, element, "id") == LUA_TSTRING else {
                     lua_settop(L, -2)
                     throw call.argumentError(index, "item #\(position) needs a string id")
                 }
                 let id = call.state.string(at: -1)
                 lua_settop(L, -2)
-                let title = lua_getfield(L, element, "title") == LUA_TSTRING ? call.state.string(at: -1) : nil
+                let title = scrim_rawgetfield(L, element, "title") == LUA_TSTRING ? call.state.string(at: -1) : nil
                 lua_settop(L, -2)
                 items.append(PopupItem(id: id, title: title))
             default:

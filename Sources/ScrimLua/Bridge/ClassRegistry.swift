@@ -4,13 +4,21 @@ import CLua
 /// use their nearest registered ancestor's.
 struct ClassRegistry {
     private var classes: [ObjectIdentifier: LuaClassBase] = [:]
+    /// The last class resolved: objects of one class tend to come in runs (events' targets, a list of views).
+    private var last: (type: ObjectIdentifier, luaClass: LuaClassBase)?
 
     mutating func register(_ luaClass: LuaClassBase, for type: AnyClass) {
         classes[ObjectIdentifier(type)] = luaClass
+        last = nil
     }
 
     mutating func resolve(_ type: AnyClass) -> LuaClassBase? {
-        if let found = classes[ObjectIdentifier(type)] { return found }
+        let id = ObjectIdentifier(type)
+        if let last, last.type == id { return last.luaClass }
+        if let found = classes[id] {
+            last = (id, found)
+            return found
+        }
         var ancestor: AnyClass? = _getSuperclass(type)
         while let current = ancestor {
             if let found = classes[ObjectIdentifier(current)] {

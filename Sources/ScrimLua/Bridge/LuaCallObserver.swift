@@ -38,10 +38,7 @@ extension LuaState {
             guard scrim_pgetfield(L, -1, method) == LUA_OK else { return LuaCallee(name: method, source: nil) }
             return LuaCallee(name: method, source: functionSource(at: -1))
         }
-        var name = known ?? "function"
-        if known == nil, index < top, let event = object(at: index + 1) as? HookEvent {
-            name = "hook \(event.name)"
-        }
+        let name = known ?? "function"
         guard let (what, source) = functionInfo(at: index) else { return LuaCallee(name: name, source: nil) }
         return LuaCallee(name: what == "main" ? "main chunk" : name, source: source)
     }

@@ -1,4 +1,5 @@
 import CLua
+import ScrimCore
 
 /// A Lua state owned by Swift: created with Scrim's allocator and count hook, closed exactly once.
 /// Swift only ever enters Lua through protected calls; see CLua.h for why.
@@ -8,6 +9,8 @@ public final class LuaState {
     let handle: StateHandle
     let limits: UnsafeMutablePointer<ScrimLimits>
     var classes = ClassRegistry()
+    /// The event tables whose handlers are running, innermost last, with their events (see `callHandler`).
+    @exclusivity(unchecked) var dispatching: [(table: UnsafeRawPointer?, event: HookEvent)] = []
     /// What this state belongs to (the `LuaRuntime`), for bindings that need more than the state.
     public weak var owner: AnyObject?
     /// Sees every protected call from Swift into Lua (`scrim run --trace`); nil, the default, costs one check a call.

@@ -30,7 +30,15 @@ enum ScrimModule {
     /// Module fields computed on each read (and, for some, settable).
     static let moduleIndex = HostFunction("scrim") { call in
         guard call.type(2) == LUA_TSTRING else { return call.push(nil) }
-        switch call.state.string(at: 2) {
+        let key = call.state.string(at: 2)
+        if classNames.contains(key) {
+            // Built on first use: most scripts never derive a class, and start-up stays short.
+            lua_pushvalue(call.L, 1)
+            installClasses(call.runtime)
+            scrim_rawgetfield(call.L, -1, key)
+            return 1
+        }
+        switch key {
         case "frameRate": return call.push(call.runtime.core.frameRate)
         case "rootViewController": return call.push(call.runtime.core.rootViewController)
         default: return call.push(nil)
@@ -57,7 +65,6 @@ enum ScrimModule {
         state.register(AnimationBinding.luaClass, for: Animation.self)
         state.register(ClockBinding.timerClass, for: ScheduledTask.self)
         state.register(HookBinding.hookClass, for: Hook.self)
-        state.register(HookBinding.eventClass, for: HookEvent.self)
         state.register(LayoutBinding.luaClass, for: LayoutConstraint.self)
         state.register(ControllerBinding.luaClass, for: ViewController.self)
         state.register(ControllerBinding.dimmingClass, for: DimmingPresentViewController.self)
@@ -93,7 +100,6 @@ enum ScrimModule {
         lua_setfield(L, -2, "screen")
         state.push(any: runtime.core.window)
         lua_setfield(L, -2, "window")
-        installClasses(runtime)
         lua_createtable(L, 0, 2)
         state.push(moduleIndex)
         lua_setfield(L, -2, "__index")
@@ -107,6 +113,10 @@ enum ScrimModule {
         lua_settop(L, -2)
         lua_setglobal(L, "scrim")
     }
+
+    /// The module fields `installClasses` sets.
+    static let classNames: Set<String> = ["class", "PopupWindow", "ViewController", "BottomPresentViewController",
+                                          "TopPresentViewController", "RightPresentViewController", "CenterPresentViewController"]
 
     /// `scrim.class` (the prelude) and the Swift classes Lua classes may derive from; the module is on the stack top.
     static func installClasses(_ runtime: LuaRuntime) {

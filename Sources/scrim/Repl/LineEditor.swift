@@ -36,9 +36,9 @@ final class LineEditor {
     private static let idleKey: Int32 = 0x1D        // ^]
 
     init?(historyPath: String?) {
-        guard let editLine = el_init("scrim", stdin, stdout, stderr) else { return nil }
+        guard let editLine = scrim_el_init("scrim", stdin, stdout, stderr) else { return nil }
         guard let history = scrim_history_new(1000) else {
-            el_end(editLine)
+            scrim_el_end(editLine)
             return nil
         }
         self.editLine = editLine
@@ -72,8 +72,8 @@ final class LineEditor {
 
     deinit {
         if LineEditor.current === self { LineEditor.current = nil }
-        el_end(editLine)
-        history_end(history)
+        scrim_el_end(editLine)
+        scrim_history_end(history)
     }
 
     /// Reads one line (without its newline) after showing `prompt`.
@@ -83,7 +83,7 @@ final class LineEditor {
         cancelled = false
         Interrupts.pending = 0
         var count: Int32 = 0
-        let line = el_gets(editLine, &count)
+        let line = scrim_el_gets(editLine, &count)
         if cancelled {
             fputs("\n", stdout)
             return .cancelled
@@ -108,7 +108,7 @@ final class LineEditor {
 
     /// Tab: completes the word before the cursor as far as all candidates agree, lists them when that adds nothing.
     private func completeWord() -> UInt8 {
-        guard let info = el_line(editLine)?.pointee, let start = info.buffer, let cursor = info.cursor else {
+        guard let info = scrim_el_line(editLine)?.pointee, let start = info.buffer, let cursor = info.cursor else {
             return UInt8(CC_ERROR)
         }
         let before = UnsafeBufferPointer(start: start, count: cursor - start).map { UInt8(bitPattern: $0) }
@@ -117,7 +117,7 @@ final class LineEditor {
         if word.isEmpty {
             // At the start of a line Tab indents (pasted code keeps its shape); elsewhere there is nothing to complete.
             if before.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-                el_insertstr(editLine, "  ")
+                scrim_el_insertstr(editLine, "  ")
                 return UInt8(CC_REFRESH)
             }
             return UInt8(CC_ERROR)
@@ -126,7 +126,7 @@ final class LineEditor {
         guard let first = candidates.first else { return UInt8(CC_ERROR) }
         let common = candidates.dropFirst().reduce(first) { $0.sharedPrefix(with: $1) }
         if common.utf8.count > word.utf8.count, common.hasPrefix(word) {
-            el_insertstr(editLine, String(common.dropFirst(word.count)))
+            scrim_el_insertstr(editLine, String(common.dropFirst(word.count)))
             return UInt8(CC_REFRESH)
         }
         if candidates.count == 1 { return UInt8(CC_NORM) }
@@ -162,7 +162,7 @@ final class LineEditor {
             }
             if Interrupts.resized != 0, let editor = current {
                 Interrupts.resized = 0
-                el_resize(editor.editLine)
+                scrim_el_resize(editor.editLine)
             }
             let checking = current?.idleCheck != nil
             var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
