@@ -237,6 +237,16 @@ function TransitionContext:completeTransition(ok) end
 ---@field presentedView scrim.View?
 ---@field frameOfPresentedViewInContainerView {x: number, y: number, width: number, height: number}
 ---@field dimmingView scrim.View? # dimming presentations only
+local PresentationController = {}
+---@param animations fun()
+---@param completion? fun(finished: boolean)
+---@return boolean
+function PresentationController:animateAlongsideTransition(animations, completion) end
+
+---@class scrim.TransitioningDelegate
+---@field animationControllerForPresented? fun(self, presented: scrim.ViewController, presenting: scrim.ViewController, source: scrim.ViewController): table?
+---@field animationControllerForDismissed? fun(self, dismissed: scrim.ViewController): table?
+---@field presentationControllerForPresented? fun(self, presented: scrim.ViewController, presenting: scrim.ViewController, source: scrim.ViewController): table?
 
 ---@class scrim.ViewController
 ---@field name string?

@@ -296,6 +296,51 @@ describe("DimmingTransitioning", function()
   end)
 end)
 
+describe("a presentation controller from Lua (protocol style)", function()
+  it("hears the four milestones, places the presented view and animates alongside", function()
+    local log = {}
+    local shade
+    local members = {
+      frameOfPresentedViewInContainerView = function(self, pc) return {20, 100, 350, 400} end,
+      presentationTransitionWillBegin = function(self, pc)
+        log[#log + 1] = "willBegin " .. tostring(pc.presentedViewController.name)
+        shade = scrim.View{ name = "shade", frame = pc.containerView.bounds, backgroundColor = "black", alpha = 0 }
+        pc.containerView:addSubview(shade)
+        pc:animateAlongsideTransition(function() shade.alpha = 0.3 end)
+      end,
+      presentationTransitionDidEnd = function(self, pc, completed) log[#log + 1] = "didEnd " .. tostring(completed) end,
+      dismissalTransitionWillBegin = function(self, pc) log[#log + 1] = "dismissWillBegin" end,
+      dismissalTransitionDidEnd = function(self, pc, completed) log[#log + 1] = "dismissDidEnd " .. tostring(completed) end,
+    }
+    local animator = {
+      transitionDuration = function() return 0.5 end,
+      animateTransition = function(self, ctx)
+        local vc = ctx:viewControllerForKey(ctx.isPresenting and "to" or "from")
+        if ctx.isPresenting then
+          local view = ctx:viewForKey("to")
+          ctx.containerView:addSubview(view)
+          view.frame = ctx:finalFrameFor(vc)
+        end
+        scrim.after(0.5, function() ctx:completeTransition(true) end)
+      end,
+    }
+    local delegate = {
+      presentationControllerForPresented = function(self, presented, presenting, source) return members end,
+      animationControllerForPresented = function() return animator end,
+      animationControllerForDismissed = function() return animator end,
+    }
+    local vc = scrim.ViewController{ name = "card", modalPresentationStyle = "custom", transitioningDelegate = delegate }
+    scrim.present(vc)
+    scrim.advance(0.25)
+    assert.near(0.15, shade:presentation().alpha, 1e-6)
+    scrim.settle()
+    assert.same({x = 20, y = 100, width = 350, height = 400}, vc.view.frame)
+    vc:dismiss()
+    scrim.settle()
+    assert.same({"willBegin card", "didEnd true", "dismissWillBegin", "dismissDidEnd true"}, log)
+  end)
+end)
+
 describe("generic custom transitions (protocol style)", function()
   it("uses the delegate's animators and context, and settle names one that never completes", function()
     local log = {}

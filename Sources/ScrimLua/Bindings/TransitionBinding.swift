@@ -25,6 +25,13 @@ enum TransitionBinding {
         .description { $0.name }
 
     static let presentationControllerClass = LuaClass<PresentationController>("PresentationController")
+        .method("animateAlongsideTransition") { controller, call in
+            let animations = try call.function(2)
+            let completion = try call.optionalFunction(3)
+            weak var state = call.state
+            return call.push(controller.animateAlongsideTransition({ try state?.call(animations) },
+                                                                  completion: completion.map { c in { try state?.call(c, [$0]) } }))
+        }
         .readonly("presentedViewController") { $0.presentedViewController }
         .readonly("presentingViewController") { $0.presentingViewController }
         .readonly("containerView", push: { controller, call in call.push(controller.transitionContext?.containerView) })
@@ -130,6 +137,87 @@ final class LuaTransitioningDelegate: ViewControllerTransitioningDelegate {
 
     func animationControllerForDismissed(_ dismissed: ViewController) throws -> ViewControllerAnimatedTransitioning? {
         try animator("animationControllerForDismissed", [dismissed])
+    }
+
+    /// `presentationControllerForPresented(self, presented, presenting, source)` may return a table of the
+    /// presentation controller's members (see `LuaPresentationController`); nil means the default one.
+    func presentationControllerForPresented(presented: ViewController, presenting: ViewController,
+                                            source: ViewController) throws -> PresentationController? {
+        guard let state else { return nil }
+        let L = state.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        let method = "presentationControllerForPresented"
+        guard state.pushExistingPeer(self), lua_getiuservalue(L, -1, 1) == LUA_TTABLE else { return nil }
+        if scrim_pgetfield(L, -1, method) != LUA_OK { throw state.popError() }
+        guard lua_type(L, -1) == LUA_TFUNCTION else { return nil }
+        lua_settop(L, -2)
+        for argument in [presented, presenting, source] { argument.push(state) }
+        try state.callMethod(lua_gettop(L) - 3, method, nargs: 3, nresults: 1)
+        switch lua_type(L, -1) {
+        case LUA_TNIL: return nil
+        case LUA_TTABLE:
+            return LuaPresentationController(members: state.ref(at: -1), state: state,
+                                             presented: presented, presenting: presenting)
+        default: throw ScriptError("\(method) must return a table of presentation controller members or nil")
+        }
+    }
+}
+
+/// A presentation controller whose members come from a Lua table (protocol style): `presentationTransitionWillBegin(self,
+/// controller)`, `presentationTransitionDidEnd(self, controller, completed)`, `dismissalTransitionWillBegin(self,
+/// controller)`, `dismissalTransitionDidEnd(self, controller, completed)`, and `frameOfPresentedViewInContainerView`
+/// (a rect, or a method returning one). The table lives as long as the presentation (from present until the dismissal ends).
+final class LuaPresentationController: PresentationController {
+    let members: LuaRef
+    weak var state: LuaState?
+
+    init(members: LuaRef, state: LuaState, presented: ViewController, presenting: ViewController) {
+        self.members = members
+        self.state = state
+        super.init(presentedViewController: presented, presenting: presenting)
+    }
+
+    private func call(_ name: String, _ arguments: [LuaPushable?]) throws -> LuaValue? {
+        guard let state, try state.hasMethod(members, name) else { return nil }
+        return try state.callMethod(members, name, [self as PresentationController] + arguments)
+    }
+
+    override func presentationTransitionWillBegin() throws { _ = try call("presentationTransitionWillBegin", []) }
+    override func presentationTransitionDidEnd(_ completed: Bool) throws { _ = try call("presentationTransitionDidEnd", [completed]) }
+    override func dismissalTransitionWillBegin() throws { _ = try call("dismissalTransitionWillBegin", []) }
+    override func dismissalTransitionDidEnd(_ completed: Bool) throws { _ = try call("dismissalTransitionDidEnd", [completed]) }
+
+    override var frameOfPresentedViewInContainerView: Rect {
+        guard let state else { return super.frameOfPresentedViewInContainerView }
+        let L = state.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        members.push(L)
+        guard scrim_pgetfield(L, -1, "frameOfPresentedViewInContainerView") == LUA_OK else {
+            return super.frameOfPresentedViewInContainerView
+        }
+        if lua_type(L, -1) == LUA_TFUNCTION {
+            lua_settop(L, -2)
+            state.push(any: self)
+            guard (try? state.callMethod(top + 1, "frameOfPresentedViewInContainerView", nargs: 1, nresults: 1)) != nil else {
+                return super.frameOfPresentedViewInContainerView
+            }
+        }
+        return frame(at: lua_gettop(L)) ?? super.frameOfPresentedViewInContainerView
+    }
+
+    /// A rect table at `index`, read raw.
+    private func frame(at index: Int32) -> Rect? {
+        guard let state, lua_type(state.L, index) == LUA_TTABLE else { return nil }
+        func number(_ key: String, _ position: lua_Integer) -> Double? {
+            var type = scrim_rawgetfield(state.L, index, key)
+            if type == LUA_TNIL { lua_settop(state.L, -2); type = lua_rawgeti(state.L, index, position) }
+            defer { lua_settop(state.L, -2) }
+            return type == LUA_TNUMBER ? scrim_tonumber(state.L, -1) : nil
+        }
+        guard let x = number("x", 1), let y = number("y", 2), let w = number("width", 3), let h = number("height", 4) else { return nil }
+        return Rect(x: x, y: y, width: w, height: h)
     }
 }
 
