@@ -1,5 +1,4 @@
 import CLua
-import Glibc
 import ScrimBenchC
 import ScrimCore
 import ScrimLua
@@ -60,38 +59,6 @@ func bridgeBenchmarks() -> [BenchRow] {
         })
     }
     let nanos = 1e9 / Double(calls)
-    if getenv("SCRIM_BENCH_EXPERIMENT") != nil {
-        delegate.push(L)
-        let t = bestOfAlternating(15, scrim: {
-            var sum = 0
-            for i in 0..<calls {
-                lua_pushvalue(L, -1)
-                lua_pushinteger(L, lua_Integer(i))
-                _ = scrim_pcallmethod(L, -2, "m", 1, 1)
-                sum += Int(scrim_tointeger(L, -1))
-                lua_settop(L, -3)
-            }
-            precondition(sum > 0)
-        }, baseline: {
-            precondition(scrimbench_raw_delegate_calls(L, -1, "m", Int32(calls)) > 0)
-        })
-        print("C-string pcallmethod, stack object:", t.scrim * nanos, t.baseline * nanos)
-        let u = bestOfAlternating(15, scrim: {
-            var sum = 0
-            for i in 0..<calls {
-                delegate.push(L)
-                lua_pushinteger(L, lua_Integer(i))
-                _ = scrim_pcallmethod(L, -2, "m", 1, 1)
-                sum += Int(scrim_tointeger(L, -1))
-                lua_settop(L, -3)
-            }
-            precondition(sum > 0)
-        }, baseline: {
-            precondition(scrimbench_raw_delegate_calls(L, -1, "m", Int32(calls)) > 0)
-        })
-        print("C-string pcallmethod, ref push:", u.scrim * nanos, u.baseline * nanos)
-        lua_settop(L, -2)
-    }
     let get = loop("x = p.value"), set = loop("p.value = i"), method = loop("x = p:scale(1.0)")
     return [
         BenchRow(name: "Swift → Lua delegate call (method, 1 arg, 1 result)", scrim: bridged * nanos, baseline: raw * nanos,
