@@ -2,26 +2,39 @@ import CLua
 
 /// Which Lua class stands for which Swift class, per state; subclasses without their own entry
 /// use their nearest registered ancestor's.
+/// Classes are registered as providers, built the first time an object of theirs reaches Lua: building every
+/// binding up front was a third of `scrim run empty.lua`.
 struct ClassRegistry {
+    private var providers: [ObjectIdentifier: () -> LuaClassBase] = [:]
     private var classes: [ObjectIdentifier: LuaClassBase] = [:]
     /// The last class resolved: objects of one class tend to come in runs (events' targets, a list of views).
     private var last: (type: ObjectIdentifier, luaClass: LuaClassBase)?
 
-    mutating func register(_ luaClass: LuaClassBase, for type: AnyClass) {
-        classes[ObjectIdentifier(type)] = luaClass
+    mutating func register(for type: AnyClass, _ provider: @escaping () -> LuaClassBase) {
+        let id = ObjectIdentifier(type)
+        providers[id] = provider
+        classes[id] = nil
         last = nil
+    }
+
+    private mutating func registered(_ id: ObjectIdentifier) -> LuaClassBase? {
+        if let found = classes[id] { return found }
+        guard let provider = providers[id] else { return nil }
+        let made = provider()
+        classes[id] = made
+        return made
     }
 
     mutating func resolve(_ type: AnyClass) -> LuaClassBase? {
         let id = ObjectIdentifier(type)
         if let last, last.type == id { return last.luaClass }
-        if let found = classes[id] {
+        if let found = registered(id) {
             last = (id, found)
             return found
         }
         var ancestor: AnyClass? = _getSuperclass(type)
         while let current = ancestor {
-            if let found = classes[ObjectIdentifier(current)] {
+            if let found = registered(ObjectIdentifier(current)) {
                 classes[ObjectIdentifier(type)] = found
                 return found
             }
@@ -34,7 +47,12 @@ struct ClassRegistry {
 extension LuaState {
     /// Makes `luaClass` the Lua face of `type` (and of its subclasses without their own).
     public func register(_ luaClass: LuaClassBase, for type: AnyClass) {
-        classes.register(luaClass, for: type)
+        classes.register(for: type) { luaClass }
+    }
+
+    /// Makes the class `provider` builds (on first use) the Lua face of `type` and of its subclasses without their own.
+    public func register(for type: AnyClass, _ provider: @escaping () -> LuaClassBase) {
+        classes.register(for: type, provider)
     }
 
     /// Pushes an object with the Lua class registered for its type; nil when none is.

@@ -103,3 +103,10 @@ extension LuaRuntime {
     /// The embedded Lua's version, e.g. "Lua 5.4.6".
     public static var luaVersion: String { String(cString: scrim_luarelease()) }
 }
+
+extension LuaRuntime {
+    /// Makes every field of the `scrim` module now instead of on first use (for listing them, as the REPL's completion does).
+    public func materializeModule() {
+        ScrimModule.materialize(self)
+    }
+}

@@ -31,6 +31,12 @@ enum ScrimModule {
     static let moduleIndex = HostFunction("scrim") { call in
         guard call.type(2) == LUA_TSTRING else { return call.push(nil) }
         let key = call.state.string(at: 2)
+        if pushStaticField(key, call.runtime) {
+            // Made on first use and kept in the module from then on (start-up stays short).
+            lua_pushvalue(call.L, -1)
+            lua_setfield(call.L, 1, key)
+            return 1
+        }
         if classNames.contains(key) {
             // Built on first use: most scripts never derive a class, and start-up stays short.
             lua_pushvalue(call.L, 1)
@@ -40,7 +46,6 @@ enum ScrimModule {
         }
         switch key {
         case "frameRate": return call.push(call.runtime.core.frameRate)
-        case "rootViewController": return call.push(call.runtime.core.rootViewController)
         default: return call.push(nil)
         }
     }
@@ -60,26 +65,26 @@ enum ScrimModule {
     static func install(in runtime: LuaRuntime) {
         let state = runtime.state
         let L = state.L
-        state.register(ViewBinding.luaClass, for: View.self)
-        state.register(GestureBinding.luaClass, for: TapGestureRecognizer.self)
-        state.register(AnimationBinding.luaClass, for: Animation.self)
-        state.register(ClockBinding.timerClass, for: ScheduledTask.self)
-        state.register(HookBinding.hookClass, for: Hook.self)
-        state.register(LayoutBinding.luaClass, for: LayoutConstraint.self)
-        state.register(ControllerBinding.luaClass, for: ViewController.self)
-        state.register(ControllerBinding.dimmingClass, for: DimmingPresentViewController.self)
-        state.register(ControllerBinding.bottomTable.luaClass, for: BottomPresentViewController.self)
-        state.register(ControllerBinding.topTable.luaClass, for: TopPresentViewController.self)
-        state.register(ControllerBinding.rightTable.luaClass, for: RightPresentViewController.self)
-        state.register(ControllerBinding.centerTable.luaClass, for: CenterPresentViewController.self)
-        state.register(DimmingBinding.luaClass, for: DimmingTransitioning.self)
-        state.register(DimmingBinding.adapterClass, for: LuaDimmingDelegate.self)
-        state.register(TransitionBinding.contextClass, for: TransitionContext.self)
-        state.register(TransitionBinding.presentationControllerClass, for: PresentationController.self)
-        state.register(TransitionBinding.dimmingPresentationControllerClass, for: DimmingPresentationController.self)
-        state.register(TransitionBinding.adapterClass, for: LuaTransitioningDelegate.self)
-        state.register(PopupBinding.luaClass, for: PopupWindow.self)
-        state.register(PopupBinding.confirmClass, for: ConfirmDialog.self)
+        state.register(for: View.self) { ViewBinding.luaClass }
+        state.register(for: TapGestureRecognizer.self) { GestureBinding.luaClass }
+        state.register(for: Animation.self) { AnimationBinding.luaClass }
+        state.register(for: ScheduledTask.self) { ClockBinding.timerClass }
+        state.register(for: Hook.self) { HookBinding.hookClass }
+        state.register(for: LayoutConstraint.self) { LayoutBinding.luaClass }
+        state.register(for: ViewController.self) { ControllerBinding.luaClass }
+        state.register(for: DimmingPresentViewController.self) { ControllerBinding.dimmingClass }
+        state.register(for: BottomPresentViewController.self) { ControllerBinding.bottomTable.luaClass }
+        state.register(for: TopPresentViewController.self) { ControllerBinding.topTable.luaClass }
+        state.register(for: RightPresentViewController.self) { ControllerBinding.rightTable.luaClass }
+        state.register(for: CenterPresentViewController.self) { ControllerBinding.centerTable.luaClass }
+        state.register(for: DimmingTransitioning.self) { DimmingBinding.luaClass }
+        state.register(for: LuaDimmingDelegate.self) { DimmingBinding.adapterClass }
+        state.register(for: TransitionContext.self) { TransitionBinding.contextClass }
+        state.register(for: PresentationController.self) { TransitionBinding.presentationControllerClass }
+        state.register(for: DimmingPresentationController.self) { TransitionBinding.dimmingPresentationControllerClass }
+        state.register(for: LuaTransitioningDelegate.self) { TransitionBinding.adapterClass }
+        state.register(for: PopupWindow.self) { PopupBinding.luaClass }
+        state.register(for: ConfirmDialog.self) { PopupBinding.confirmClass }
         // The runtime's hold on a shown popup keeps its Lua peer (delegate, closures) alive with it.
         weak var weakState = state
         runtime.core.popups.didHold = { weakState?.pin($0) }
@@ -88,18 +93,6 @@ enum ScrimModule {
         lua_createtable(L, 0, 32)
         state.pushString(version)
         lua_setfield(L, -2, "version")
-        for (name, function) in functions {
-            state.push(function)
-            lua_setfield(L, -2, name)
-        }
-        let screen = runtime.core.screen
-        lua_createtable(L, 0, 3)
-        lua_pushnumber(L, screen.width); lua_setfield(L, -2, "width")
-        lua_pushnumber(L, screen.height); lua_setfield(L, -2, "height")
-        lua_pushnumber(L, screen.scale); lua_setfield(L, -2, "scale")
-        lua_setfield(L, -2, "screen")
-        state.push(any: runtime.core.window)
-        lua_setfield(L, -2, "window")
         lua_createtable(L, 0, 2)
         state.push(moduleIndex)
         lua_setfield(L, -2, "__index")
@@ -112,6 +105,47 @@ enum ScrimModule {
         lua_setfield(L, -2, "scrim")
         lua_settop(L, -2)
         lua_setglobal(L, "scrim")
+    }
+
+    static let functionsByName = Dictionary(uniqueKeysWithValues: functions)
+
+    /// Pushes the module field `key` that never changes once made (a function, the window, the screen); false if
+    /// `key` is none of them.
+    static func pushStaticField(_ key: String, _ runtime: LuaRuntime) -> Bool {
+        let state = runtime.state
+        let L = state.L
+        if let function = functionsByName[key] {
+            state.push(function)
+            return true
+        }
+        switch key {
+        case "window":
+            state.push(any: runtime.core.window)
+        case "rootViewController":
+            state.push(any: runtime.core.rootViewController)
+        case "screen":
+            let screen = runtime.core.screen
+            lua_createtable(L, 0, 3)
+            lua_pushnumber(L, screen.width); lua_setfield(L, -2, "width")
+            lua_pushnumber(L, screen.height); lua_setfield(L, -2, "height")
+            lua_pushnumber(L, screen.scale); lua_setfield(L, -2, "scale")
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Makes every field of the module now (the REPL lists them for completion).
+    static func materialize(_ runtime: LuaRuntime) {
+        let L = runtime.state.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        lua_getglobal(L, "scrim")
+        guard lua_type(L, -1) == LUA_TTABLE else { return }
+        for key in Array(functionsByName.keys) + ["window", "rootViewController", "screen"] {
+            if pushStaticField(key, runtime) { lua_setfield(L, -2, key) }
+        }
+        installClasses(runtime)
     }
 
     /// The module fields `installClasses` sets.

@@ -171,6 +171,7 @@ final class ReplSession {
     }
 
     private func adopt(_ runtime: LuaRuntime) {
+        runtime.materializeModule() // completion lists the module's fields
         runtime.errorOutput = { [weak self] text in
             guard let self else { return }
             self.failures += 1
