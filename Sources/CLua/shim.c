@@ -429,8 +429,8 @@ int scrim_pcallmethod(lua_State *L, int obj, const char *name, int nargs, int nr
   return scrim_pcall(L, nargs + 2, nresults);
 }
 
-int scrim_pushmethod(lua_State *L, int obj, const char *name) {
-  obj = lua_absindex(L, obj);
+int scrim_pushmethod(lua_State *L, const char *name) {
+  int obj = lua_gettop(L);
   if (lua_type(L, obj) == LUA_TTABLE && !lua_getmetatable(L, obj)) {
     lua_getfield(L, obj, name); /* a plain table: the lookup cannot run Lua code */
   } else {
@@ -438,7 +438,7 @@ int scrim_pushmethod(lua_State *L, int obj, const char *name) {
     int status = scrim_pgetfield(L, obj, name);
     if (status != LUA_OK) return status;
   }
-  lua_pushvalue(L, obj);
+  lua_rotate(L, obj, 1); /* [fn, obj] */
   return LUA_OK;
 }
 

@@ -287,3 +287,38 @@ func eval(_ state: LuaState, _ code: String) throws -> String {
         unlink(path)
     }
 }
+
+@Suite struct DelegateCallTests {
+    /// The fast path of delegate calls: plain tables, tables whose methods come through __index, and errors.
+    @Test func callMethodOnRefWithStaticName() throws {
+        let state = makeState()
+        try state.run("""
+        plain = {} function plain:m(x) return x * 2 end
+        local base = { m = function(self, x) return x + self.offset end }
+        derived = setmetatable({ offset = 10 }, { __index = base })
+        failing = {} function failing:m(x) error("delegate failed " .. x) end
+        broken = setmetatable({}, { __index = function() error("lookup failed") end })
+        """, name: "@delegates.lua")
+        func ref(_ name: String) -> LuaRef {
+            lua_getglobal(state.L, name)
+            return state.popRef()
+        }
+        let top = lua_gettop(state.L)
+        try state.callMethod(ref("plain"), static: "m", 21)
+        #expect(scrim_tointeger(state.L, -1) == 42)
+        lua_settop(state.L, top)
+        try state.callMethod(ref("derived"), static: "m", 5)
+        #expect(scrim_tointeger(state.L, -1) == 15)
+        lua_settop(state.L, top)
+        #expect(throws: LuaError(message: "delegates.lua:4: delegate failed 7", traceback: "")) {
+            do { try state.callMethod(ref("failing"), static: "m", 7) } catch let error as LuaError {
+                throw LuaError(message: error.message)
+            }
+        }
+        #expect(lua_gettop(state.L) == top)
+        #expect(throws: LuaError.self) { try state.callMethod(ref("broken"), static: "m", 1) }
+        #expect(lua_gettop(state.L) == top)
+        #expect(throws: LuaError.self) { try state.callMethod(ref("plain"), static: "missing", 1) }
+        #expect(lua_gettop(state.L) == top)
+    }
+}

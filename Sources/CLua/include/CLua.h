@@ -72,9 +72,10 @@ void scrim_pushhostpointer(lua_State *L, void *fn);
 /* Protected non-raw lookups and calls for Swift (metamethods may raise). */
 int scrim_pgetfield(lua_State *L, int idx, const char *k);      /* pushes t[k]; status */
 int scrim_pcallmethod(lua_State *L, int obj, const char *name, int nargs, int nresults);
-/* Pushes obj[name] (metamethods protected) and then obj itself, ready for the arguments and scrim_pcall(L, n + 1, …):
-   the fastest way to call a delegate's method. On an error its message is pushed instead and the status returned. */
-int scrim_pushmethod(lua_State *L, int obj, const char *name);
+/* With an object on top, puts obj[name] (metamethods protected) below it: [fn, obj], ready for the arguments and
+   scrim_pcall(L, n + 1, …) — the fastest way to call a delegate's method. On an error the message is pushed on top
+   (above the object) and the status returned. */
+int scrim_pushmethod(lua_State *L, const char *name);
 /* "chunk:line:" of the Lua function `level` levels up, or "" */
 void scrim_where(lua_State *L, int level);
 /* Makes `load`, `loadfile` and `dofile` text-only (mode "t"), whatever mode a caller asks for. */

@@ -142,7 +142,7 @@ public final class LuaState {
     public func callMethod<A: LuaPushable>(_ target: LuaRef, static method: StaticString, _ argument: A) throws {
         target.push(L)
         let status = method.utf8Start.withMemoryRebound(to: CChar.self, capacity: method.utf8CodeUnitCount + 1) {
-            scrim_pushmethod(L, -1, $0)
+            scrim_pushmethod(L, $0)
         }
         if status != LUA_OK {
             let error = popError()
@@ -150,10 +150,7 @@ public final class LuaState {
             throw error
         }
         argument.push(self)
-        let callStatus = scrim_pcall(L, 2, 1)
-        lua_rotate(L, -2, -1) // the result replaces the target
-        lua_settop(L, -2)
-        if callStatus != LUA_OK { throw popError() }
+        if scrim_pcall(L, 2, 1) != LUA_OK { throw popError() }
     }
 
     @usableFromInline
