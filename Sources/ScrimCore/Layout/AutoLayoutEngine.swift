@@ -130,7 +130,8 @@ public final class AutoLayoutEngine: LayoutEngine {
         var wantedIDs = Set<ObjectIdentifier>()
         for view in walk {
             for constraint in view.existingLayoutNode?.constraints ?? []
-            where order[ObjectIdentifier(constraint.item)] != nil
+            where constraint.isIntact
+                && constraint.item.map({ order[ObjectIdentifier($0)] != nil }) ?? false
                 && constraint.toItem.map({ order[ObjectIdentifier($0)] != nil }) ?? true
                 && wantedIDs.insert(ObjectIdentifier(constraint)).inserted {
                 wanted.append(constraint)
@@ -148,7 +149,7 @@ public final class AutoLayoutEngine: LayoutEngine {
             while let v = current, needed.insert(ObjectIdentifier(v)).inserted { current = v.superview }
         }
         for constraint in wanted {
-            let item = constraint.item
+            guard let item = constraint.item else { continue }
             need(item)
             guard let toItem = constraint.toItem else {
                 moved.insert(ObjectIdentifier(item))
@@ -228,7 +229,7 @@ public final class AutoLayoutEngine: LayoutEngine {
 
     /// `item.attribute − multiplier × toItem.toAttribute − constant  relation  0` over the views' variables.
     private func solverConstraint(for constraint: LayoutConstraint, strength: Strength) -> Constraint {
-        var terms = views[ObjectIdentifier(constraint.item)]!.expression(constraint.attribute).terms
+        var terms = views[ObjectIdentifier(constraint.item!)]!.expression(constraint.attribute).terms
         if let toItem = constraint.toItem, let toAttribute = constraint.toAttribute {
             for term in views[ObjectIdentifier(toItem)]!.expression(toAttribute).terms {
                 terms.append(Term(term.variable, -constraint.multiplier * term.coefficient))

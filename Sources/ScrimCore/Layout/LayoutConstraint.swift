@@ -5,17 +5,24 @@ import Synchronization
 /// A constraint is made inactive; `activate()` puts it into effect and the window's `AutoLayoutEngine` solves it at
 /// the next `layoutIfNeeded()`. Positions are compared in window coordinates, so the two views may sit anywhere in one
 /// hierarchy. Priority 1000 is required; 1…999 are optional, a higher priority winning over any number of lower ones
-/// in practice (see `Strength(priority:)`). An active constraint and its views keep each other alive until it is
-/// deactivated.
+/// in practice (see `Strength(priority:)`). As in UIKit, views own their active constraints and a constraint holds
+/// its views weakly, so views and their constraints go away together.
 public final class LayoutConstraint {
-    /// The view on the left-hand side.
-    public let item: View
+    private weak var itemStorage: View?
+    private weak var toItemStorage: View?
+    /// Whether the right-hand side names a second view (which `toItem` gives while that view exists).
+    public let relatesTwoViews: Bool
+
+    /// The view on the left-hand side; nil once it is gone.
+    public var item: View? { itemStorage }
+    /// The view on the right-hand side; nil for a size compared with `constant` alone, or once that view is gone.
+    public var toItem: View? { toItemStorage }
+    /// Whether every view the constraint names still exists.
+    public var isIntact: Bool { itemStorage != nil && (!relatesTwoViews || toItemStorage != nil) }
     /// The left-hand attribute.
     public let attribute: LayoutAttribute
     /// How the left-hand side compares to the right-hand side.
     public let relation: LayoutRelation
-    /// The view on the right-hand side; nil for a size compared with `constant` alone.
-    public let toItem: View?
     /// The right-hand attribute; nil exactly when `toItem` is nil.
     public let toAttribute: LayoutAttribute?
     /// The factor of `toItem.toAttribute` (1 unless given; unused without `toItem`).
@@ -60,10 +67,11 @@ public final class LayoutConstraint {
         try LayoutConstraint.validate(item: item, attribute: attribute, toItem: toItem,
                                       toAttribute: resolvedToAttribute, multiplier: multiplier, constant: constant)
         try LayoutConstraint.validate(priority: priority)
-        self.item = item
+        itemStorage = item
         self.attribute = attribute
         self.relation = relation
-        self.toItem = toItem
+        toItemStorage = toItem
+        relatesTwoViews = toItem != nil
         self.toAttribute = resolvedToAttribute
         self.multiplier = multiplier
         self.constant = constant
@@ -78,6 +86,7 @@ public final class LayoutConstraint {
     /// Puts the constraint into effect; throws if its views have no common ancestor. Does nothing if already active.
     public func activate() throws {
         guard !isActive else { return }
+        guard let item, isIntact else { throw LayoutError(message: "cannot activate \(self): a view it names is gone") }
         try checkCommonAncestor()
         isActive = true
         activationSerial = activationCounter.wrappingAdd(1, ordering: .relaxed).newValue
@@ -90,7 +99,7 @@ public final class LayoutConstraint {
         guard isActive else { return }
         isActive = false
         isBroken = false
-        item.existingLayoutNode?.remove(self)
+        item?.existingLayoutNode?.remove(self)
         toItem?.existingLayoutNode?.remove(self)
         engine?.uninstall(self)
     }
@@ -130,7 +139,7 @@ public final class LayoutConstraint {
     // MARK: Checks
 
     private func checkCommonAncestor() throws {
-        guard let toItem else { return }
+        guard let item, let toItem else { return }
         if LayoutConstraint.root(of: item) !== LayoutConstraint.root(of: toItem) {
             throw LayoutError(message: "cannot activate \(self): \(LayoutConstraint.name(of: item)) and "
                 + "\(LayoutConstraint.name(of: toItem)) have no common ancestor")
@@ -192,10 +201,10 @@ extension LayoutConstraint: CustomStringConvertible {
     /// when set, `k*` before a multiplied attribute, the constant when not zero, the priority when not required.
     public var description: String {
         var text = identifier.map { "'\($0)' " } ?? ""
-        text += "\(LayoutConstraint.name(of: item)).\(attribute.rawValue) \(relation.rawValue) "
-        if let toItem, let toAttribute {
+        text += "\(item.map(LayoutConstraint.name(of:)) ?? "(gone)").\(attribute.rawValue) \(relation.rawValue) "
+        if relatesTwoViews, let toAttribute {
             if multiplier != 1 { text += "\(NumberFormat.short(multiplier))*" }
-            text += "\(LayoutConstraint.name(of: toItem)).\(toAttribute.rawValue)"
+            text += "\(toItem.map(LayoutConstraint.name(of:)) ?? "(gone)").\(toAttribute.rawValue)"
             if constant != 0 { text += constant < 0 ? " - \(NumberFormat.short(-constant))" : " + \(NumberFormat.short(constant))" }
         } else {
             text += NumberFormat.short(constant)

@@ -349,3 +349,48 @@ private func pinEdges(_ view: View, to other: View, inset: Double = 0) throws {
         #expect(box.frame.width == 150, "back in the window, it applies again")
     }
 }
+
+@Suite struct ConstraintLifetimeTests {
+    /// Views own their active constraints and constraints hold views weakly (UIKit's rule): a content view with
+    /// constraints, once out of the hierarchy and unreferenced, goes away with them — no cycle keeps it.
+    @Test func droppedViewsAndTheirConstraintsAreReleased() throws {
+        let scene = TestScene()
+        weak var weakContent: View?
+        weak var weakConstraint: LayoutConstraint?
+        try {
+            let container = View(name: "container", frame: Rect(x: 0, y: 0, width: 390, height: 844))
+            try scene.window.addSubview(container)
+            let content = View(name: "content")
+            try container.addSubview(content)
+            let height = try LayoutConstraint(item: content, attribute: .height, constant: 300)
+            try height.activate()
+            try LayoutConstraint(item: container, attribute: .bottom, toItem: content, attribute: .bottom).activate()
+            try LayoutConstraint(item: content, attribute: .leading, toItem: container, attribute: .leading).activate()
+            try LayoutConstraint(item: content, attribute: .trailing, toItem: container, attribute: .trailing).activate()
+            scene.window.layoutIfNeeded()
+            #expect(content.frame == Rect(x: 0, y: 544, width: 390, height: 300))
+            weakContent = content
+            weakConstraint = height
+            container.removeFromSuperview()
+            scene.window.layoutIfNeeded() // the engine lets go of views that left the window
+        }()
+        #expect(weakContent == nil)
+        #expect(weakConstraint == nil)
+    }
+
+    @Test func aConstraintWhoseViewIsGoneIsInert() throws {
+        let scene = TestScene()
+        let keeper = View(name: "keeper")
+        try scene.window.addSubview(keeper)
+        var constraint: LayoutConstraint?
+        do {
+            let transient = View(name: "transient")
+            constraint = try LayoutConstraint(item: transient, attribute: .width, toItem: keeper, attribute: .width)
+        }
+        let gone = try #require(constraint)
+        #expect(gone.item == nil)
+        #expect(!gone.isIntact)
+        #expect(throws: LayoutError.self) { try gone.activate() }
+        #expect(gone.description.contains("(gone).width"))
+    }
+}
