@@ -51,7 +51,6 @@ static void *scrim_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     return NULL;
   }
   lim->used = lim->used - old + nsize;
-  if (lim->used > lim->peak) lim->peak = lim->used;
   return p;
 }
 
@@ -86,7 +85,6 @@ static void count_hook(lua_State *L, lua_Debug *ar) {
     else
       snprintf(lim->stopMessage, sizeof lim->stopMessage, "%sexceeded the time budget of %g s", where, lim->budget);
     lua_pop(L, 1);
-    lim->budgetExceeded = lim->stopping == 1;
   }
   lua_pushstring(L, lim->stopMessage);
   lua_error(L);
@@ -180,7 +178,6 @@ static int pcall_with(lua_State *L, int handler, int owned, int nargs, int nresu
   lim->refusable = 1;
   if (lim->depth++ == 0) {
     lim->deadline = 0;
-    lim->budgetExceeded = 0;
   }
   int status = lua_pcall(L, nargs, nresults, handler);
   if (--lim->depth == 0 && lim->stopping) {

@@ -74,12 +74,15 @@ func monotonicSeconds() -> Double {
 /// The best (smallest) time of `repetitions` runs of `body`, in seconds.
 func bestOf(_ repetitions: Int, _ body: () -> Void) -> Double {
     var best = Double.infinity
-    for _ in 0..<repetitions {
-        let start = monotonicSeconds()
-        body()
-        best = min(best, monotonicSeconds() - start)
-    }
+    for _ in 0..<repetitions { best = min(best, seconds(body)) }
     return best
+}
+
+/// The wall-clock seconds one run of `body` takes.
+func seconds(_ body: () -> Void) -> Double {
+    let start = monotonicSeconds()
+    body()
+    return monotonicSeconds() - start
 }
 
 /// The best times of `scrim` and `baseline`, run alternately `repetitions` times each, so that a burst of load
@@ -87,12 +90,8 @@ func bestOf(_ repetitions: Int, _ body: () -> Void) -> Double {
 func bestOfAlternating(_ repetitions: Int, scrim: () -> Void, baseline: () -> Void) -> (scrim: Double, baseline: Double) {
     var best = (scrim: Double.infinity, baseline: Double.infinity)
     for _ in 0..<repetitions {
-        var start = monotonicSeconds()
-        baseline()
-        best.baseline = min(best.baseline, monotonicSeconds() - start)
-        start = monotonicSeconds()
-        scrim()
-        best.scrim = min(best.scrim, monotonicSeconds() - start)
+        best.baseline = min(best.baseline, seconds(baseline))
+        best.scrim = min(best.scrim, seconds(scrim))
     }
     return best
 }

@@ -20,14 +20,14 @@ func runLayoutBench(views: Int, edits: Int, repetitions: Int) -> (solve: Double,
     for _ in 0..<repetitions {
         let chain = LayoutBenchChain(views: views)
         let solver = Solver()
-        let solve = benchSeconds {
+        let solve = seconds {
             for constraint in chain.constraints { try! solver.addConstraint(constraint) }
             solver.updateVariables()
         }
         let expectedLast = Double(views - 1) * 108
         precondition(abs(chain.left[views - 1].value - expectedLast) < 1e-6, "layout bench solved wrong")
         let width0 = chain.width[0]
-        let edit = benchSeconds {
+        let edit = seconds {
             try! solver.addEditVariable(width0, strength: .strong)
             for k in 0..<edits {
                 try! solver.suggestValue(width0, Double(50 + k % 100))
@@ -68,10 +68,4 @@ struct LayoutBenchChain {
             constraints.append(height[i] .== 44)
         }
     }
-}
-
-private func benchSeconds(_ body: () -> Void) -> Double {
-    let clock = ContinuousClock()
-    let elapsed = clock.measure(body)
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
 }

@@ -270,10 +270,7 @@ public final class PluginHost {
         scrim_rawgetfield(L, -1, function)
         lua_rotate(L, -2, -1)
         lua_settop(L, -2)
-        lua_checkstack(L, Int32(arguments.count) + 1)
-        for argument in arguments {
-            if let argument { argument.push(state) } else { lua_pushnil(L) }
-        }
+        state.push(arguments: arguments)
         try state.call(nargs: Int32(arguments.count), nresults: 1)
         return state.value(at: -1)
     }

@@ -22,7 +22,6 @@
 typedef struct ScrimLimits {
   size_t used;             /* bytes allocated now */
   size_t limit;            /* byte budget; 0 = none */
-  size_t peak;             /* highest `used` seen */
   int refusable;           /* 1 while Lua code (not Swift) runs: only then may an allocation fail */
   int depth;               /* nesting of scrim_pcall */
   int hostDepth;           /* nesting of Swift code called from Lua (host functions, finalizers) */
@@ -30,7 +29,6 @@ typedef struct ScrimLimits {
   double deadline;         /* monotonic time the current entry must end by; 0 = not started */
   volatile int interrupted;/* set asynchronously (Ctrl-C); the count hook raises "interrupted" */
   int stopping;            /* 1 budget spent, 2 interrupted: raised at every instruction until the outermost entry returns */
-  int budgetExceeded;      /* the last error was the time budget (for callers that want to know) */
   void *host;              /* the Swift LuaState that owns this state (unretained) */
   char stopMessage[256];   /* what the count hook raises while `stopping` */
 } ScrimLimits;

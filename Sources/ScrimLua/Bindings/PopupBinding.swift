@@ -124,16 +124,13 @@ enum PopupBinding {
         guard call.type(index) == LUA_TTABLE else { throw call.typeError(index, expected: "table of strings") }
         var items: [PopupItem] = []
         let count = Int(lua_rawlen(L, index))
-        for position in 1...max(count, 1) where count > 0 {
+        for position in stride(from: 1, through: count, by: 1) {
             defer { lua_settop(L, -2) }
             switch lua_rawgeti(L, index, lua_Integer(position)) {
             case LUA_TSTRING:
                 items.append(PopupItem(call.state.string(at: -1)))
             case LUA_TTABLE:
                 let element = lua_gettop(L)
-                state: do {
-                    _ = element
-                }
                 guard scrim_rawgetfield(L, element, "id") == LUA_TSTRING else {
                     lua_settop(L, -2)
                     throw call.argumentError(index, "item #\(position) needs a string id")
@@ -215,9 +212,7 @@ final class LuaPopupDelegate: PopupWindowDelegate {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         guard state.pushPeerValue(popup, "delegate") != LUA_TNIL else { return nil }
-        for argument in arguments {
-            if let argument { argument.push(state) } else { lua_pushnil(L) }
-        }
+        state.push(arguments: arguments)
         try state.callMethod(top + 1, name, nargs: Int32(arguments.count), nresults: 1)
         return state.value(at: -1).popupResult
     }

@@ -121,7 +121,7 @@ final class LuaTransitioningDelegate: ViewControllerTransitioningDelegate {
         if scrim_pgetfield(L, -1, method) != LUA_OK { throw state.popError() }
         guard lua_type(L, -1) == LUA_TFUNCTION else { return nil }
         lua_settop(L, -2)
-        for argument in arguments { argument?.push(state) ?? lua_pushnil(L) }
+        state.push(arguments: arguments)
         try state.callMethod(lua_gettop(L) - Int32(arguments.count), method, nargs: Int32(arguments.count), nresults: 1)
         switch lua_type(L, -1) {
         case LUA_TNIL: return nil
@@ -204,20 +204,7 @@ final class LuaPresentationController: PresentationController {
                 return super.frameOfPresentedViewInContainerView
             }
         }
-        return frame(at: lua_gettop(L)) ?? super.frameOfPresentedViewInContainerView
-    }
-
-    /// A rect table at `index`, read raw.
-    private func frame(at index: Int32) -> Rect? {
-        guard let state, lua_type(state.L, index) == LUA_TTABLE else { return nil }
-        func number(_ key: String, _ position: lua_Integer) -> Double? {
-            var type = scrim_rawgetfield(state.L, index, key)
-            if type == LUA_TNIL { lua_settop(state.L, -2); type = lua_rawgeti(state.L, index, position) }
-            defer { lua_settop(state.L, -2) }
-            return type == LUA_TNUMBER ? scrim_tonumber(state.L, -1) : nil
-        }
-        guard let x = number("x", 1), let y = number("y", 2), let w = number("width", 3), let h = number("height", 4) else { return nil }
-        return Rect(x: x, y: y, width: w, height: h)
+        return Rect.read(state, lua_gettop(L)) ?? super.frameOfPresentedViewInContainerView
     }
 }
 

@@ -4,10 +4,11 @@ import ScrimCore
 // LUA_API §0: rects, points, colours and transforms as Lua tables and strings. Tables are read
 // with raw access only, so reading an argument never runs Lua code from a Swift frame.
 
-extension LuaCall {
+extension LuaState {
     /// Field `name` of the table at `index` (or positional element `position`), as a number if present.
     func numberField(_ index: Int32, _ name: String, position: lua_Integer? = nil) -> Double? {
-        state.pushString(name)
+        let index = lua_absindex(L, index)
+        pushString(name)
         var type = lua_rawget(L, index)
         if type == LUA_TNIL, let position {
             lua_settop(L, -2)
@@ -15,6 +16,12 @@ extension LuaCall {
         }
         defer { lua_settop(L, -2) }
         return type == LUA_TNUMBER ? scrim_tonumber(L, -1) : nil
+    }
+}
+
+extension LuaCall {
+    func numberField(_ index: Int32, _ name: String, position: lua_Integer? = nil) -> Double? {
+        state.numberField(index, name, position: position)
     }
 
     /// Whether the table at `index` has a non-nil field `name` (raw).
@@ -40,9 +47,18 @@ extension Rect: LuaConvertible {
     public static func pull(_ call: LuaCall, _ index: Int32) throws -> Rect {
         let index = lua_absindex(call.L, index)
         guard call.type(index) == LUA_TTABLE else { throw call.typeError(index, expected: "rect") }
-        guard let x = call.numberField(index, "x", position: 1), let y = call.numberField(index, "y", position: 2),
-              let width = call.numberField(index, "width", position: 3), let height = call.numberField(index, "height", position: 4)
-        else { throw call.argumentError(index, "rect expected: {x=, y=, width=, height=} or {x, y, width, height}") }
+        guard let rect = read(call.state, index) else {
+            throw call.argumentError(index, "rect expected: {x=, y=, width=, height=} or {x, y, width, height}")
+        }
+        return rect
+    }
+
+    /// The rect table at `index`, read raw; nil if it is not one.
+    static func read(_ state: LuaState, _ index: Int32) -> Rect? {
+        guard lua_type(state.L, index) == LUA_TTABLE,
+              let x = state.numberField(index, "x", position: 1), let y = state.numberField(index, "y", position: 2),
+              let width = state.numberField(index, "width", position: 3),
+              let height = state.numberField(index, "height", position: 4) else { return nil }
         return Rect(x: x, y: y, width: width, height: height)
     }
 }

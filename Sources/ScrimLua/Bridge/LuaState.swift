@@ -223,14 +223,6 @@ public final class LuaState {
         return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
     }
 
-    /// Whether `object` currently has a userdata in this state.
-    public func hasPeer(_ object: AnyObject) -> Bool {
-        lua_rawgetp(L, scrim_registryindex(), LuaState.objectCacheKey)
-        let found = lua_rawgetp(L, -1, Unmanaged.passUnretained(object).toOpaque()) == LUA_TUSERDATA
-        lua_settop(L, -3)
-        return found
-    }
-
     /// Pushes the class's metatable, building it the first time this state sees the class.
     func pushMetatable(_ luaClass: LuaClassBase) {
         let key = Unmanaged.passUnretained(luaClass).toOpaque()
@@ -248,17 +240,22 @@ public final class LuaState {
 
     public func value(at index: Int32) -> LuaValue { LuaValue(self, index) }
 
+    /// Pushes each argument (nil for an absent one), making room for them first.
+    public func push(arguments: [LuaPushable?]) {
+        lua_checkstack(L, Int32(arguments.count) + 1)
+        for argument in arguments {
+            if let argument { argument.push(self) } else { lua_pushnil(L) }
+        }
+    }
+
     /// Calls the function `function` with `arguments`, protected, and returns its first result
     /// (nil when the state is closed: a callback that outlived its state does nothing).
     @discardableResult
     public func call(_ function: LuaRef, _ arguments: [LuaPushable?] = []) throws -> LuaValue {
         guard function.isValid else { return .nil }
         let top = lua_gettop(L)
-        lua_checkstack(L, Int32(arguments.count) + 2)
         function.push(L)
-        for argument in arguments {
-            if let argument { argument.push(self) } else { lua_pushnil(L) }
-        }
+        push(arguments: arguments)
         try call(nargs: Int32(arguments.count), nresults: 1)
         defer { lua_settop(L, top) }
         return value(at: -1)
@@ -269,11 +266,8 @@ public final class LuaState {
     public func callMethod(_ target: LuaRef, _ method: String, _ arguments: [LuaPushable?] = []) throws -> LuaValue {
         guard target.isValid else { return .nil }
         let top = lua_gettop(L)
-        lua_checkstack(L, Int32(arguments.count) + 4)
         target.push(L)
-        for argument in arguments {
-            if let argument { argument.push(self) } else { lua_pushnil(L) }
-        }
+        push(arguments: arguments)
         try callMethod(top + 1, method, nargs: Int32(arguments.count), nresults: 1)
         defer { lua_settop(L, top) }
         return value(at: -1)

@@ -64,10 +64,7 @@ extension LuaState {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         guard pushPeerValue(object, key) == LUA_TFUNCTION else { return .nil }
-        lua_checkstack(L, Int32(arguments.count) + 1)
-        for argument in arguments {
-            if let argument { argument.push(self) } else { lua_pushnil(L) }
-        }
+        push(arguments: arguments)
         try call(nargs: Int32(arguments.count), nresults: 1, name: key)
         return value(at: -1)
     }

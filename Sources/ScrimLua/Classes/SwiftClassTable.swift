@@ -56,6 +56,7 @@ extension LuaRuntime {
         for (member, function) in table.baseImplementations {
             state.push(function)
             baseImplementations.append(state.ref(at: -1))
+            baseImplementationAddresses.insert(lua_topointer(L, -1))
             lua_setfield(L, -2, member)
         }
         state.push(HostFunction(name) { call in
@@ -112,25 +113,17 @@ public struct ScriptOverrides {
         let top = lua_gettop(L) - 1
         defer { lua_settop(L, top) }
         guard lua_type(L, -1) == LUA_TFUNCTION else { return state.value(at: -1) }
-        if isBaseImplementation(at: -1, name: name) { return nil }
+        if isBaseImplementation(at: -1) { return nil }
         state.push(any: object)
-        for argument in arguments {
-            if let argument { argument.push(state) } else { lua_pushnil(L) }
-        }
+        state.push(arguments: arguments)
         try state.call(nargs: Int32(arguments.count) + 1, nresults: 1, name: name)
         return state.value(at: -1)
     }
 
-    /// Whether the function at `index` is the Swift class table's own implementation of `name` (not an override).
-    private func isBaseImplementation(at index: Int32, name: String) -> Bool {
+    /// Whether the function at `index` is a Swift class table's own implementation (not an override).
+    private func isBaseImplementation(at index: Int32) -> Bool {
         guard let runtime else { return false }
-        let L = runtime.state.L
-        let function = lua_absindex(L, index)
-        return runtime.baseImplementations.contains { ref in
-            ref.push(L)
-            defer { lua_settop(L, -2) }
-            return lua_rawequal(L, -1, function) != 0
-        }
+        return runtime.baseImplementationAddresses.contains(lua_topointer(runtime.state.L, index))
     }
 }
 

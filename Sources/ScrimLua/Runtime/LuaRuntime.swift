@@ -24,7 +24,9 @@ public final class LuaRuntime {
     /// The prelude's maker of Swift class tables (see `ClassPrelude`).
     var swiftClassMaker: LuaRef!
     /// The Swift implementations in class tables, which are not overrides when a Lua class inherits them.
+    /// Kept referenced, so that their addresses (what an override is checked against) stay theirs.
     var baseImplementations: [LuaRef] = []
+    var baseImplementationAddresses: Set<UnsafeRawPointer?> = []
     /// Where reported errors are written (standard error by default).
     public var errorOutput: (String) -> Void = { writeToStandardError($0 + "\n") }
 
