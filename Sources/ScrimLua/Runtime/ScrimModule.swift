@@ -156,7 +156,7 @@ enum ScrimModule {
     static func installClasses(_ runtime: LuaRuntime) {
         let state = runtime.state
         let L = state.L
-        try! state.load(ClassPrelude.source, name: "=scrim.class")
+        try! state.load(ClassPrelude.chunk)
         lua_pushvalue(L, -2)
         try! state.call(nargs: 1, nresults: 1)
         runtime.swiftClassMaker = state.popRef()

@@ -1,0 +1,23 @@
+import CLua
+
+/// A Lua source file that Scrim ships, embedded at build time (a SwiftPM `embedInCode` resource under a module's
+/// `Lua/` folder). Its chunk name is its file name, so errors and tracebacks read `class.lua:42`.
+public struct EmbeddedLua: Sendable {
+    public let fileName: String
+    public let bytes: [UInt8]
+
+    public init(_ fileName: String, _ bytes: [UInt8]) {
+        self.fileName = fileName
+        self.bytes = bytes
+    }
+}
+
+extension LuaState {
+    /// Compiles an embedded chunk (text only, like every chunk Scrim loads) and pushes it as a function.
+    public func load(_ chunk: EmbeddedLua) throws {
+        let status = chunk.bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { scrim_loadbuffer(L, $0.baseAddress, $0.count, "@" + chunk.fileName) }
+        }
+        if status != LUA_OK { throw popError() }
+    }
+}
