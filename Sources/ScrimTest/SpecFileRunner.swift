@@ -58,6 +58,7 @@ public struct SpecFileRunner {
         for step in stride(from: 1, through: steps, by: 1) {
             let start = scrim_monotonic()
             var result: TestResult?
+            state.restartTimeBudget() // each test has the whole budget
             do {
                 lua_getfield(L, runner, "step")
                 lua_pushinteger(L, lua_Integer(step))
@@ -104,6 +105,7 @@ public struct SpecFileRunner {
     private func aborted(_ state: LuaState, _ runner: Int32, step: Int, path: String, error: LuaError) -> TestResult {
         let L = state.L
         lua_settop(L, runner)
+        state.restartTimeBudget() // winding the test down is not part of its time
         lua_getfield(L, runner, "abort")
         lua_pushinteger(L, lua_Integer(step))
         var result = TestResult(status: .error, names: ["(step \(step))"], file: path, line: 0)

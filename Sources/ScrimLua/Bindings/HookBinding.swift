@@ -183,19 +183,19 @@ extension LuaState {
             lua_pushboolean(L, 1)
             lua_setfield(L, -2, "isCancellable")
         }
-        pushEventMetatable()
+        try pushEventMetatable()
         lua_setmetatable(L, -2)
         dispatching.append((lua_topointer(L, -1), event))
         defer { dispatching.removeLast() }
         try call(nargs: 1, nresults: 0, name: callObserver == nil ? nil : "hook \(event.name)")
     }
 
-    private func pushEventMetatable() {
+    private func pushEventMetatable() throws {
         if lua_rawgetp(L, scrim_registryindex(), LuaState.eventMetatableKey) == LUA_TTABLE { return }
         lua_settop(L, -2)
         lua_createtable(L, 0, 2)
         // `ev.fields` is made from the snapshot itself when asked for, so an event costs one table.
-        try! load("""
+        try load("""
             local cancel = ...
             local own = { name = true, target = true, isCancellable = true, isCancelled = true }
             return function(event, key)
@@ -211,7 +211,7 @@ extension LuaState {
             end
             """, name: "=scrim.event")
         push(HookBinding.cancel)
-        try! call(nargs: 1, nresults: 1)
+        try call(nargs: 1, nresults: 1)
         lua_setfield(L, -2, "__index")
         pushString("HookEvent")
         lua_setfield(L, -2, "__name")

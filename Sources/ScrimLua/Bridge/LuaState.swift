@@ -55,26 +55,48 @@ public final class LuaState {
     public func close() {
         guard handle.L != nil else { return }
         handle.L = nil
-        lua_close(mainThread)
+        scrim_close(mainThread)
     }
 
     deinit {
         close()
     }
 
-    /// Byte budget for the whole state; beyond it allocations by Lua code fail with "not enough memory".
+    /// Byte budget for the whole state, what Lua allocates and what Swift pushes into it alike: past it, "not enough
+    /// memory" is raised at the place that went over (with a traceback, built in a headroom kept for it).
     public var memoryLimit: Int? {
         get { limits.pointee.limit == 0 ? nil : Int(limits.pointee.limit) }
-        set { limits.pointee.limit = size_t(max(0, newValue ?? 0)) }
+        set { scrim_setmemorylimit(limits, size_t(max(0, newValue ?? 0))) }
     }
 
     /// Bytes Lua has allocated now.
     public var memoryInUse: Int { Int(limits.pointee.used) }
 
-    /// Wall-clock seconds any single outermost entry into Lua may take.
+    /// Wall-clock seconds the run may take: from the first entry into Lua (or `restartTimeBudget`) on, everything —
+    /// every entry into Lua, and Swift loops that check `isOverTimeBudget`. Code the count hook cannot stop (a
+    /// finalizer or a pattern match that loops) is ended by a watchdog: the process exits 1 with a `timeout` message.
     public var timeBudget: Double? {
         get { limits.pointee.budget == 0 ? nil : limits.pointee.budget }
-        set { limits.pointee.budget = newValue ?? 0 }
+        set {
+            limits.pointee.budget = max(0, newValue ?? 0)
+            scrim_restartbudget(limits)
+        }
+    }
+
+    /// Starts the time budget again (a REPL statement, a test): it runs from the next entry into Lua.
+    public func restartTimeBudget() { scrim_restartbudget(limits) }
+
+    /// Stops the clock of the time budget until it is restarted (a REPL waiting for input).
+    public func suspendTimeBudget() { scrim_suspendbudget(limits) }
+
+    /// For Swift loops run on Lua's behalf (advancing the clock, stepping frames): whether the time budget is spent
+    /// (or Ctrl-C came). They stop early; the Lua code that started them is stopped as soon as they return.
+    public var isOverTimeBudget: Bool { scrim_overbudget(limits) != 0 }
+
+    /// The error a Swift loop stopped by `isOverTimeBudget` reports: "exceeded the time budget of S s".
+    public var timeBudgetMessage: String {
+        if limits.pointee.interrupted != 0 { return "interrupted" }
+        return "exceeded the time budget of \(LuaValue.format(limits.pointee.budget)) s"
     }
 
     /// Asks the running chunk to stop with the error "interrupted" (safe from a signal handler).
@@ -174,12 +196,19 @@ public final class LuaState {
     public func string(at index: Int32) -> String {
         var length = 0
         guard let chars = lua_tolstring(L, index, &length) else { return "" }
+        if length >= 4096 { scrim_pulled(limits, length) }
         return chars.withMemoryRebound(to: UInt8.self, capacity: length) {
             String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
         }
     }
 
+    /// Pushes `string`; a string past the memory budget's headroom is not made (an empty one stands in) and the
+    /// budget error is raised as soon as Swift returns to Lua.
     public func pushString(_ string: String) {
+        guard string.utf8.count < 4096 || scrim_canallocate(limits, string.utf8.count + 64) != 0 else {
+            _ = lua_pushlstring(L, "", 0)
+            return
+        }
         var string = string
         string.withUTF8 { buffer in
             buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }

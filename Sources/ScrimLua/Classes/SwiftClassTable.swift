@@ -38,7 +38,7 @@ public struct SwiftClassTable {
 
 extension LuaRuntime {
     /// Builds the Lua table of `table` (with the table at `base` as its `super`, if any) and leaves it on the stack.
-    func pushClassTable(_ table: SwiftClassTable, base: Int32? = nil) {
+    func pushClassTable(_ table: SwiftClassTable, base: Int32? = nil) throws {
         let L = state.L
         let base = base.map { lua_absindex(L, $0) }
         let name = table.luaClass.name
@@ -74,7 +74,7 @@ extension LuaRuntime {
         // The prelude's swiftClass gives it `new` and the call metamethod.
         swiftClassMaker.push(L)
         lua_rotate(L, -2, 1)
-        try! state.call(nargs: 1, nresults: 1)
+        try state.call(nargs: 1, nresults: 1)
     }
 }
 

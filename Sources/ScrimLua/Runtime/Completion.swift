@@ -5,6 +5,7 @@ extension LuaConsole {
     /// Completions of the name or field path that `word` is (`scrim.ad` → `scrim.advance`,
     /// `scrim.window:fi` → `scrim.window:find`), sorted; globals and keywords for a bare name.
     public func completions(for word: String) -> [String] {
+        guard let helpers else { return [] }
         let state = runtime.state
         let L = state.L
         let top = lua_gettop(L)

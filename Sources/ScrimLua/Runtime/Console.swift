@@ -7,7 +7,9 @@ public final class LuaConsole {
     public let runtime: LuaRuntime
     /// The console's Lua helpers (`show`, `complete`), made before any user code runs so that
     /// redefining `tostring` or `next` does not change how results look.
-    let helpers: LuaRef
+    let helpers: LuaRef?
+    /// Why the helpers could not be made (the memory budget spent already): every chunk then fails with it.
+    let setupError: LuaError?
 
     /// What became of a chunk.
     public enum Outcome: Equatable {
@@ -24,16 +26,19 @@ public final class LuaConsole {
             try state.load(LuaConsole.helperSource, name: "=(console)")
             state.push(LuaConsole.members)
             try state.call(nargs: 1, nresults: 1)
+            helpers = state.popRef()
+            setupError = nil
         } catch {
-            fatalError("scrim: the console helpers do not load: \(error)")
+            helpers = nil
+            setupError = error as? LuaError ?? LuaError(message: "\(error)")
         }
-        helpers = state.popRef()
     }
 
     /// Compiles and runs `source` under `chunkName`. A single line is tried first as `return <line>`, so an
     /// expression shows its value; throws the `LuaError` of a syntax or runtime error (and of an unfinished
     /// chunk when `allowIncomplete` is false: the end of input came first).
     public func evaluate(_ source: String, chunkName: String = "=stdin", allowIncomplete: Bool = true) throws -> Outcome {
+        guard let helpers else { throw setupError ?? LuaError(message: "the console is not available") }
         let state = runtime.state
         let L = state.L
         let top = lua_gettop(L)
@@ -46,7 +51,12 @@ public final class LuaConsole {
             }
         }
         clearInterrupt()
-        defer { clearInterrupt() }
+        // Each statement has the whole time budget; waiting for the next line does not count.
+        state.restartTimeBudget()
+        defer {
+            clearInterrupt()
+            state.suspendTimeBudget()
+        }
         try state.call(nargs: 0, nresults: LUA_MULTRET)
         let count = lua_gettop(L) - top
         guard count > 0 else { return .ran(nil) }

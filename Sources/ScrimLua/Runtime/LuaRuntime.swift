@@ -35,6 +35,9 @@ public final class LuaRuntime {
         core = Runtime(screen: options.screen)
         state = LuaState(memoryLimit: options.memoryLimit, timeBudget: options.timeBudget)
         state.owner = self
+        core.timeBudget = TimeBudget { [state] in
+            state.isOverTimeBudget ? TimeBudgetExceeded(message: state.timeBudgetMessage) : nil
+        }
         core.errorSink = { [weak self] report in
             guard let self else { return }
             self.reportedErrors += 1

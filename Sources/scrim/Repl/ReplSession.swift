@@ -182,6 +182,7 @@ final class ReplSession {
 
     @discardableResult
     private func runScript(_ script: Script) -> Bool {
+        defer { runtime.state.suspendTimeBudget() }
         do {
             try Interrupts.whileBusy {
                 try runtime.runFile(script.path, arguments: script.arguments, before: script.before)
@@ -200,7 +201,12 @@ final class ReplSession {
 
     /// Work that may run Lua callbacks: Ctrl-C stops them, and is forgotten afterwards.
     private func busy<T>(_ body: () throws -> T) rethrows -> T {
-        defer { console.clearInterrupt() }
+        // The time budget runs while the work does, not while the session waits for input.
+        runtime.state.restartTimeBudget()
+        defer {
+            console.clearInterrupt()
+            runtime.state.suspendTimeBudget()
+        }
         return try Interrupts.whileBusy(body)
     }
 
