@@ -674,8 +674,9 @@ static int index_dispatch(lua_State *L) {
   return 1;
 }
 
-/* __newindex: property setters (Swift), else the instance's field table; anything else is an
-   error naming the class and the field, so a typo never silently does nothing. */
+/* __newindex: property setters (Swift); a read-only property raises; other keys go to the field table of an
+   instance of a Lua class (scrim.class: its field table has a metatable), which may add fields of its own;
+   anything else is an error naming the class and the field, so a typo never silently does nothing. */
 static int newindex_dispatch(lua_State *L) {
   lua_settop(L, 3);
   lua_pushvalue(L, 2);
@@ -687,15 +688,19 @@ static int newindex_dispatch(lua_State *L) {
     return 0;
   }
   lua_pop(L, 1);
-  if (lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
+  lua_pushvalue(L, 2);
+  int member = lua_rawget(L, lua_upvalueindex(2));
+  lua_pop(L, 1);
+  if (member != LUA_TLIGHTUSERDATA && lua_getiuservalue(L, 1, 1) == LUA_TTABLE && lua_getmetatable(L, -1)) {
+    lua_pop(L, 1);
     lua_pushvalue(L, 2);
     lua_pushvalue(L, 3);
     lua_settable(L, -3);
     return 0;
   }
-  lua_pop(L, 1);
+  lua_settop(L, 3);
   lua_pushvalue(L, 2);
-  if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL) {
+  if (lua_rawget(L, lua_upvalueindex(2)) == LUA_TLIGHTUSERDATA) {
     luaL_where(L, 1);
     lua_pushfstring(L, "field '%s' of %s is read-only", lua_tostring(L, 2), class_name(L, 1));
     lua_concat(L, 2);

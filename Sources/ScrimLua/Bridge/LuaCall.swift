@@ -41,6 +41,8 @@ public struct LuaCall {
         var isNumber: Int32 = 0
         let value = lua_tonumberx(L, index, &isNumber)
         guard isNumber != 0, lua_type(L, index) == LUA_TNUMBER else { throw typeError(index, expected: "number") }
+        // No Scrim value is NaN or infinite: refusing them here keeps them out of every setter and option.
+        guard value.isFinite else { throw argumentError(index, "finite number expected, got \(LuaValue.format(value))") }
         return value
     }
 

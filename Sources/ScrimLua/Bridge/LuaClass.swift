@@ -49,9 +49,7 @@ public class LuaClassBase {
 
     /// Applies the fields of the table at `index` (argument `index` of `call`) to a new object, as the
     /// constructor `Class{ field = value, … }` does; an unknown field or a bad value raises, naming it.
-    /// `ownFields` are names the object keeps in its own field table (user value 1) rather than through a setter:
-    /// the members a constructor may give as values or functions.
-    public func applyFields(_ object: AnyObject, from call: LuaCall, at index: Int32, ownFields: Set<String> = []) throws {
+    public func applyFields(_ object: AnyObject, from call: LuaCall, at index: Int32) throws {
         let L = call.L
         guard lua_type(L, index) == LUA_TTABLE else { throw call.typeError(index, expected: "table") }
         let setters = allFieldSetters()
@@ -67,19 +65,7 @@ public class LuaClassBase {
         }
         let order = fieldOrder
         keys.sort { (order.firstIndex(of: $0) ?? order.count, $0) < (order.firstIndex(of: $1) ?? order.count, $1) }
-        for key in keys where ownFields.contains(key) && setters[key] == nil {
-            call.state.push(any: object)
-            guard lua_getiuservalue(L, -1, 1) == LUA_TTABLE else {
-                lua_settop(L, -3)
-                throw call.argumentError(index, "\(name) cannot keep field '\(key)'")
-            }
-            call.state.pushString(key)
-            call.state.pushString(key)
-            lua_rawget(L, index)
-            lua_rawset(L, -3)
-            lua_settop(L, -3)
-        }
-        for key in keys where !(ownFields.contains(key) && setters[key] == nil) {
+        for key in keys {
             guard let setter = setters[key] else { throw call.argumentError(index, "\(name) has no field '\(key)'") }
             call.state.pushString(key)
             lua_rawget(L, index)
@@ -159,7 +145,8 @@ public final class LuaClass<T: AnyObject>: LuaClassBase {
             try set(try receiver(call), try V.pull(call, 3))
             return 0
         }
-        fieldSetters[key] = { object, call, index in try set(object as! T, try V.pull(call, index)) }
+        let className = name
+        fieldSetters[key] = { object, call, index in try set(try LuaClass.cast(object, className), try V.pull(call, index)) }
         return self
     }
 
@@ -172,7 +159,8 @@ public final class LuaClass<T: AnyObject>: LuaClassBase {
             try set(try receiver(call), call, 3)
             return 0
         }
-        fieldSetters[key] = { object, call, index in try set(object as! T, call, index) }
+        let className = name
+        fieldSetters[key] = { object, call, index in try set(try LuaClass.cast(object, className), call, index) }
         return self
     }
 
@@ -220,10 +208,16 @@ public final class LuaClass<T: AnyObject>: LuaClassBase {
         return self
     }
 
+    /// `object` as a `T` (what a constructor made for this class), or an error naming the class.
+    static func cast(_ object: AnyObject, _ className: String) throws -> T {
+        guard let object = object as? T else { throw ScriptError("\(className) expected, got \(type(of: object))") }
+        return object
+    }
+
     /// How `tostring` shows an object of this class.
     @discardableResult
     public func description(_ body: @escaping (T) -> String) -> Self {
-        describe = { body($0 as! T) }
+        describe = { object in (object as? T).map(body) ?? "\(type(of: object))" }
         return self
     }
 }

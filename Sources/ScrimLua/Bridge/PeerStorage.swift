@@ -30,9 +30,8 @@ extension LuaState {
             lua_settop(L, -2)
             lua_createtable(L, 0, 4)
             lua_pushvalue(L, -1)
-            guard lua_setiuservalue(L, -3, 2) != 0 else {
-                preconditionFailure("class of \(type(of: object)) has no user value 2 for its bag")
-            }
+            // A class without a bag (user value 2) keeps nothing from Lua: there is nowhere to put it.
+            guard lua_setiuservalue(L, -3, 2) != 0 else { return lua_settop(L, -3) }
         }
         pushString(key)
         lua_pushvalue(L, index)

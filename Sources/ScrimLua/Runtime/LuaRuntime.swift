@@ -22,7 +22,7 @@ public final class LuaRuntime {
     /// Errors reported (not raised) so far: from callbacks, timers, hook handlers.
     public private(set) var reportedErrors = 0
     /// The prelude's maker of Swift class tables (see `ClassPrelude`).
-    var swiftClassMaker: LuaRef!
+    var swiftClassMaker: LuaRef?
     /// The Swift implementations in class tables, which are not overrides when a Lua class inherits them.
     /// Kept referenced, so that their addresses (what an override is checked against) stay theirs.
     var baseImplementations: [LuaRef] = []
