@@ -89,9 +89,12 @@ public class LuaClassBase {
             state.push(function)
             lua_setfield(L, -2, key)
         }
+        // Getters and setters go in as light pointers, so that the __index dispatcher calls them without a Lua call;
+        // the state keeps them (and the fallback) for its whole life, whatever becomes of the class.
+        state.retainedMembers.append(contentsOf: members.getters.values)
+        state.retainedMembers.append(contentsOf: members.setters.values)
+        if let fallback = inheritedFallback { state.retainedMembers.append(fallback) }
         for (key, function) in members.getters {
-            // Getters and setters live as long as the class (they are never released), so a light
-            // pointer is enough and the __index dispatcher can call them without a Lua call.
             scrim_pushhostpointer(L, Unmanaged.passUnretained(function).toOpaque())
             lua_setfield(L, -2, key)
         }

@@ -13,6 +13,10 @@ public final class LuaState {
     let handle: StateHandle
     let limits: UnsafeMutablePointer<ScrimLimits>
     var classes = ClassRegistry()
+    /// Every class a metatable was built for (its address is the metatable's key, so it must not be reused) and the
+    /// accessors those metatables hold as light pointers: kept for the state's whole life.
+    var metatableClasses: [LuaClassBase] = []
+    var retainedMembers: [HostFunction] = []
     /// The event tables whose handlers are running, innermost last, with their events (see `callHandler`).
     @exclusivity(unchecked) var dispatching: [(table: UnsafeRawPointer?, event: HookEvent)] = []
     /// What this state belongs to (the `LuaRuntime`), for bindings that need more than the state.
@@ -133,12 +137,11 @@ public final class LuaState {
     /// Runs a chunk of code and returns its results as text-friendly values.
     @discardableResult
     public func run(_ code: String, name: String = "=(scrim)") throws -> [LuaValue] {
-        let top = lua_gettop(L)
-        try load(code, name: name)
-        try call(nargs: 0, nresults: LUA_MULTRET)
-        let results = (top + 1 ..< lua_gettop(L) + 1).map { value(at: $0) }
-        lua_settop(L, top)
-        return results
+        try keepingTop { top in
+            try load(code, name: name)
+            try call(nargs: 0, nresults: LUA_MULTRET)
+            return (top + 1 ..< lua_gettop(L) + 1).map { value(at: $0) }
+        }
     }
 
     /// Calls `method` on the table or object at `index` (`obj:method(args…)`), protected; the arguments are
@@ -263,6 +266,7 @@ public final class LuaState {
         if lua_rawgetp(L, scrim_registryindex(), key) == LUA_TTABLE { return }
         lua_settop(L, -2)
         luaClass.buildMetatable(in: self)
+        metatableClasses.append(luaClass)
         lua_pushvalue(L, -1)
         lua_rawsetp(L, scrim_registryindex(), key)
     }
@@ -287,23 +291,23 @@ public final class LuaState {
     @discardableResult
     public func call(_ function: LuaRef, _ arguments: [LuaPushable?] = []) throws -> LuaValue {
         guard function.isValid else { return .nil }
-        let top = lua_gettop(L)
-        function.push(L)
-        push(arguments: arguments)
-        try call(nargs: Int32(arguments.count), nresults: 1)
-        defer { lua_settop(L, top) }
-        return value(at: -1)
+        return try keepingTop { _ in
+            function.push(L)
+            push(arguments: arguments)
+            try call(nargs: Int32(arguments.count), nresults: 1)
+            return value(at: -1)
+        }
     }
 
     /// Calls `method` of the table `target` (`target:method(arguments…)`), protected; returns its first result.
     @discardableResult
     public func callMethod(_ target: LuaRef, _ method: String, _ arguments: [LuaPushable?] = []) throws -> LuaValue {
         guard target.isValid else { return .nil }
-        let top = lua_gettop(L)
-        target.push(L)
-        push(arguments: arguments)
-        try callMethod(top + 1, method, nargs: Int32(arguments.count), nresults: 1)
-        defer { lua_settop(L, top) }
-        return value(at: -1)
+        return try keepingTop { top in
+            target.push(L)
+            push(arguments: arguments)
+            try callMethod(top + 1, method, nargs: Int32(arguments.count), nresults: 1)
+            return value(at: -1)
+        }
     }
 }

@@ -62,12 +62,12 @@ extension LuaState {
     /// or nil without calling anything when there is no such function.
     @discardableResult
     public func callPeerFunction(_ object: AnyObject, _ key: String, _ arguments: [LuaPushable?]) throws -> LuaValue {
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        guard pushPeerValue(object, key) == LUA_TFUNCTION else { return .nil }
-        push(arguments: arguments)
-        try call(nargs: Int32(arguments.count), nresults: 1, name: key)
-        return value(at: -1)
+        return try keepingTop { _ in
+            guard pushPeerValue(object, key) == LUA_TFUNCTION else { return .nil }
+            push(arguments: arguments)
+            try call(nargs: Int32(arguments.count), nresults: 1, name: key)
+            return value(at: -1)
+        }
     }
 
     /// Keeps the userdata of `object` alive while the runtime holds the object.

@@ -142,17 +142,18 @@ public struct ScriptOverrides {
     /// nil when it does not (the caller runs the Swift implementation), else the first result. A value instead of
     /// a method (`C.animatedHeight = 300`) is returned as it is.
     public func call(_ object: AnyObject, _ name: String, _ arguments: [LuaPushable?] = []) throws -> LuaValue? {
-        guard let runtime, try pushOverride(object, name) else { return nil }
+        guard let runtime else { return nil }
         let state = runtime.state
         let L = state.L
-        let top = lua_gettop(L) - 1
-        defer { lua_settop(L, top) }
-        guard lua_type(L, -1) == LUA_TFUNCTION else { return state.value(at: -1) }
-        if isBaseImplementation(at: -1) { return nil }
-        state.push(any: object)
-        state.push(arguments: arguments)
-        try state.call(nargs: Int32(arguments.count) + 1, nresults: 1, name: name)
-        return state.value(at: -1)
+        return try state.keepingTop { _ in
+            guard try pushOverride(object, name) else { return nil }
+            guard lua_type(L, -1) == LUA_TFUNCTION else { return state.value(at: -1) }
+            if isBaseImplementation(at: -1) { return nil }
+            state.push(any: object)
+            state.push(arguments: arguments)
+            try state.call(nargs: Int32(arguments.count) + 1, nresults: 1, name: name)
+            return state.value(at: -1)
+        }
     }
 
     /// Whether the function at `index` is a Swift class table's own implementation (not an override).

@@ -41,33 +41,33 @@ public final class LuaConsole {
         guard let helpers else { throw setupError ?? LuaError(message: "the console is not available") }
         let state = runtime.state
         let L = state.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        if source.contains("\n") || (try? state.load("return " + source, name: chunkName)) == nil {
-            do {
-                try state.load(source, name: chunkName)
-            } catch let error as LuaError where allowIncomplete && error.message.hasSuffix("<eof>") {
-                return .incomplete
+        return try state.keepingTop { top in
+            if source.contains("\n") || (try? state.load("return " + source, name: chunkName)) == nil {
+                do {
+                    try state.load(source, name: chunkName)
+                } catch let error as LuaError where allowIncomplete && error.message.hasSuffix("<eof>") {
+                    return .incomplete
+                }
             }
-        }
-        clearInterrupt()
-        // Each statement has the whole time budget; waiting for the next line does not count.
-        state.restartTimeBudget()
-        defer {
             clearInterrupt()
-            state.suspendTimeBudget()
+            // Each statement has the whole time budget; waiting for the next line does not count.
+            state.restartTimeBudget()
+            defer {
+                clearInterrupt()
+                state.suspendTimeBudget()
+            }
+            try state.call(nargs: 0, nresults: LUA_MULTRET)
+            let count = lua_gettop(L) - top
+            guard count > 0 else { return .ran(nil) }
+            lua_checkstack(L, 2)
+            helpers.push(L)
+            lua_getfield(L, -1, "show")
+            lua_rotate(L, -2, 1)
+            lua_settop(L, -2)
+            lua_rotate(L, top + 1, 1)
+            try state.call(nargs: count, nresults: 1)
+            return .ran(state.string(at: -1))
         }
-        try state.call(nargs: 0, nresults: LUA_MULTRET)
-        let count = lua_gettop(L) - top
-        guard count > 0 else { return .ran(nil) }
-        lua_checkstack(L, 2)
-        helpers.push(L)
-        lua_getfield(L, -1, "show")
-        lua_rotate(L, -2, 1)
-        lua_settop(L, -2)
-        lua_rotate(L, top + 1, 1)
-        try state.call(nargs: count, nresults: 1)
-        return .ran(state.string(at: -1))
     }
 
     /// Forgets a Ctrl-C that came when no Lua code was running, so that it does not stop the next chunk.

@@ -138,20 +138,20 @@ enum ScrimModule {
     /// Makes every field of the module now (the REPL lists them for completion).
     static func materialize(_ runtime: LuaRuntime) {
         let L = runtime.state.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        lua_getglobal(L, "scrim")
-        guard lua_type(L, -1) == LUA_TTABLE else { return }
-        for key in Array(functionsByName.keys) + ["window", "rootViewController", "screen"] {
-            // Raw: the module's __newindex is a Swift function, which must not run (and maybe raise) unprotected.
-            if pushStaticField(key, runtime) {
-                runtime.state.pushString(key)
-                lua_rotate(L, -2, 1)
-                lua_rawset(L, -3)
+        return runtime.state.keepingTop { _ in
+            lua_getglobal(L, "scrim")
+            guard lua_type(L, -1) == LUA_TTABLE else { return }
+            for key in Array(functionsByName.keys) + ["window", "rootViewController", "screen"] {
+                // Raw: the module's __newindex is a Swift function, which must not run (and maybe raise) unprotected.
+                if pushStaticField(key, runtime) {
+                    runtime.state.pushString(key)
+                    lua_rotate(L, -2, 1)
+                    lua_rawset(L, -3)
+                }
             }
+            // Listing only: a class that cannot be built now (memory spent) is built, or reported, on first use.
+            try? installClasses(runtime)
         }
-        // Listing only: a class that cannot be built now (memory spent) is built, or reported, on first use.
-        try? installClasses(runtime)
     }
 
     /// The module fields `installClasses` sets.
