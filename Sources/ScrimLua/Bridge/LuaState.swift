@@ -98,7 +98,9 @@ public final class LuaState {
     public var isOverTimeBudget: Bool { scrim_overbudget(limits) != 0 }
 
     /// The error a Swift loop stopped by `isOverTimeBudget` reports: "exceeded the time budget of S s".
-    public var timeBudgetMessage: String {
+    public var timeBudgetMessage: String { LuaState.budgetMessage(limits) }
+
+    static func budgetMessage(_ limits: UnsafeMutablePointer<ScrimLimits>) -> String {
         if limits.pointee.interrupted != 0 { return "interrupted" }
         return "exceeded the time budget of \(LuaValue.format(limits.pointee.budget)) s"
     }

@@ -35,8 +35,9 @@ public final class LuaRuntime {
         core = Runtime(screen: options.screen)
         state = LuaState(memoryLimit: options.memoryLimit, timeBudget: options.timeBudget)
         state.owner = self
-        core.timeBudget = TimeBudget { [state] in
-            state.isOverTimeBudget ? TimeBudgetExceeded(message: state.timeBudgetMessage) : nil
+        // The handle, not the state: the core may outlive this runtime (an object Lua left in flight), the state not.
+        core.timeBudget = TimeBudget { [handle = state.handle] in
+            scrim_overbudget(handle.limits) == 0 ? nil : TimeBudgetExceeded(message: LuaState.budgetMessage(handle.limits))
         }
         core.errorSink = { [weak self] report in
             guard let self else { return }
