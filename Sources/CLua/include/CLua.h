@@ -31,6 +31,10 @@ typedef struct ScrimLimits {
   int stopping;            /* 1 budget spent, 2 interrupted: raised at every instruction until the outermost entry returns */
   void *host;              /* the Swift LuaState that owns this state (unretained) */
   char stopMessage[256];   /* what the count hook raises while `stopping` */
+  int warningsOff;         /* after warn("@off"), until warn("@on") */
+  int warningContinues;    /* part of the warning being assembled was printed already (it was long) */
+  size_t warningLength;    /* bytes of the warning being assembled (its pieces so far) */
+  char warning[1024];      /* the warning being assembled; printed whole, once its last piece came */
 } ScrimLimits;
 
 /* Swift's side of the trampoline: runs the host function `fn` on L's current frame.

@@ -41,6 +41,9 @@ enum ControllerBinding {
             }
             .method("dismiss") { controller, call in
                 let (animated, completion) = try animatedAndCompletion(call, from: 2)
+                if let target = controller.presentedViewController ?? (controller.presentingViewController != nil ? controller : nil) {
+                    resolveWeakDelegate(of: target, call)
+                }
                 controller.dismiss(animated: animated, completion: completion)
                 return 0
             }
@@ -77,6 +80,7 @@ enum ControllerBinding {
 
     static func present(_ presented: ViewController, from presenter: ViewController, animated: Bool,
                         completion: (() throws -> Void)?, _ call: LuaCall) throws {
+        resolveWeakDelegate(of: presented, call)
         do {
             try presenter.present(presented, animated: animated, completion: completion)
         } catch let error as PresentationError {
@@ -84,6 +88,14 @@ enum ControllerBinding {
         } catch let error as RequiredMemberError {
             throw ScriptError(String(describing: error))
         }
+    }
+
+    /// ARC releases a delegate nothing else holds at once; Lua's collector only some time later. A full collection
+    /// before the weakly held delegate is looked up makes the seed's pitfall (a delegate kept nowhere) show every
+    /// time — the warning and the default transition — not depending on what the script allocated before.
+    static func resolveWeakDelegate(of controller: ViewController, _ call: LuaCall) {
+        guard controller.modalPresentationStyle == .custom, controller.transitioningDelegateIsWeaklyHeld else { return }
+        call.state.collectGarbage()
     }
 
     /// `[animated=true [, completion]]` starting at argument `index`.
