@@ -169,6 +169,25 @@ describe("re-entrant requests", function()
     assert.is_nil(vc.presentingViewController)
   end)
 
+  it("a dismissal asked from dimmingViewTapped is the one that runs: no second request, no warning", function()
+    local warnings, dismissals = {}, 0
+    scrim.on("transition.warning", function(ev) warnings[#warnings + 1] = ev.message end, { group = "errors_spec" })
+    scrim.on("transition.willDismiss", function() dismissals = dismissals + 1 end, { group = "errors_spec" })
+    local content = scrim.View{ name = "card", frame = { 100, 300, 190, 200 }, backgroundColor = "white" }
+    local Card = scrim.class("Card", scrim.CenterPresentViewController)
+    Card.animatedContentView = content
+    function Card:dimmingViewTapped() self:dismiss() end
+    local card = Card()
+    card.view:addSubview(content)
+    scrim.present(card)
+    scrim.settle()
+    scrim.tap(20, 20)
+    scrim.settle()
+    assert.same({}, warnings)
+    assert.equal(1, dismissals)
+    assert.is_nil(card.presentingViewController)
+  end)
+
   it("presenting again inside transition.willPresent is a no-op", function()
     local vc = scrim.ViewController{ name = "again" }
     local calls = 0

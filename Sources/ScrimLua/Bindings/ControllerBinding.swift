@@ -120,6 +120,11 @@ enum ControllerBinding {
                 try luaClass.applyFields(controller, from: call, at: index)
             },
             baseImplementations: baseImplementations(methodMembers),
+            baseValue: HostFunction("super") { call in
+                let controller = try call.object(1, ViewController.self, expected: "ViewController")
+                let value = try (controller as? ScriptedDimmingController)?.baseValue(of: try call.string(2))
+                return call.push(value)
+            },
             optionNames: Set(luaClass.allFieldSetters().keys))
     }
 
@@ -171,6 +176,8 @@ protocol ScriptedController: ViewController {
 protocol ScriptedDimmingController: ScriptedController {
     func superExecutePresentationAnimation() throws
     func superExecuteDismissalAnimation() throws
+    /// The Swift implementation's value of the value member `member` (`self.super.animatedHeight`); nil for others.
+    func baseValue(of member: String) throws -> LuaPushable?
 }
 
 extension ViewController: LuaPushable {

@@ -17,9 +17,8 @@ enum PopupBinding {
             .readonly("items") { $0.items.map(\.id) }
             .readonly("isShowing") { $0.isShowing }
             .readonly("phase") { "\($0.phase)" }
-            .property("animationDuration", get: { $0.animationDuration }, set: { popup, seconds in
-                guard seconds >= 0, seconds.isFinite else { throw ScriptError("animationDuration must be ≥ 0") }
-                popup.animationDuration = seconds
+            .property("animationDuration", get: { $0.animationDuration }, set: { popup, call, index in
+                popup.animationDuration = try call.duration(index)
             })
             .property("delegate", get: { popup, call in
                 call.state.pushPeerValue(popup, "delegate")
