@@ -142,7 +142,16 @@ extension ViewController {
 
     /// The transitioning delegate to consult: only for `.custom`; a weakly held delegate that is gone is warned about.
     fileprivate func customTransitioningDelegate(in runtime: Runtime) -> ViewControllerTransitioningDelegate? {
-        guard modalPresentationStyle == .custom else { return nil }
+        guard modalPresentationStyle == .custom else {
+            // UIKit ignores it without a word; a script that set one almost surely forgot the style.
+            if transitioningDelegate != nil, !warnedAboutIgnoredDelegate {
+                warnedAboutIgnoredDelegate = true
+                runtime.warnAboutTransition(
+                    "the transitioningDelegate of \(debugName) is ignored: its modalPresentationStyle is "
+                        + "\"\(modalPresentationStyle.rawValue)\", and only \"custom\" uses one", controller: self)
+            }
+            return nil
+        }
         if let delegate = transitioningDelegate { return delegate }
         if transitioningDelegateWasSet {
             runtime.warnAboutTransition(
