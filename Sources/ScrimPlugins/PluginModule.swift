@@ -2,7 +2,7 @@ import CLua
 import ScrimCore
 import ScrimLua
 
-/// The Lua face of the loader: `scrim.plugins.load/list/get/reload`, `scrim.menu`, `scrim.transition`,
+/// The Lua face of the loader: `scrim.plugins.load/list/get/state/reload`, `scrim.menu`, `scrim.transition`,
 /// `scrim.controller`, and the two host functions the prelude calls back (a plugin's `on`, error reports).
 extension PluginHost {
     func installModuleFunctions() {
@@ -38,6 +38,13 @@ extension PluginHost {
                 let host = try require()
                 guard let plugin = host.plugin(try call.string(1)) else { return call.push(nil) }
                 host.pushRecord(plugin, detailed: true)
+                return 1
+            }),
+            ("state", HostFunction("state") { call in
+                let name = try call.string(1)
+                let host = try require()
+                guard host.plugin(name) != nil else { return call.push(nil) }
+                try host.callPrelude("state", [name]).push(call.state)
                 return 1
             }),
             ("reload", HostFunction("reload") { call in
