@@ -238,7 +238,7 @@ local function offFor(rec, gen)
     if type(group) ~= "string" then
       error("bad argument #1 to 'off' (string expected, got " .. type(group) .. ")", 2)
     end
-    if ssub(group, 1, #own) == own then return scrim.off(group) end
+    if ssub(group, 1, #own) == own and sfind(group, "^%d+$", #own + 1) then return scrim.off(group) end
     if ssub(group, 1, 7) == "plugin:" then
       error(sformat("plugin '%s': scrim.off(%q) is not permitted (a plugin removes only its own hooks, group '%s')",
         rec.name, group, gen.group), 2)
