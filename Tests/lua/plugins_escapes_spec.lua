@@ -38,7 +38,9 @@ describe("plugin escapes", function()
     before.load, before.list = scrim.plugins.load, scrim.plugins.list
     before.popupNew, before.controllerNew = scrim.PopupWindow.__new, scrim.ViewController.__new
     before.bottomFactory = scrim.BottomPresentViewController.__factory
-    for _, event in ipairs({ "probe.report", "snapshot_ok.report", "plugins_ok.report", "warn_off.done" }) do
+    before.centerNew = scrim.CenterPresentViewController.__new
+    for _, event in ipairs({ "probe.report", "snapshot_ok.report", "plugins_ok.report", "warn_off.done",
+                            "instance_super.report" }) do
       scrim.on(event, function(ev) reports[event] = ev.fields end)
     end
     assert.same({ "analytics" }, scrim.plugins.load("@analytics"))
@@ -128,6 +130,25 @@ describe("plugin escapes", function()
     scrim.settle()
     assert.equal(count + 1, #events)
     assert.is_nil(read(target))
+  end)
+
+  it("gives a plugin handed the host's controller no way to the host's classes", function()
+    local Card = scrim.class("Card", scrim.CenterPresentViewController)
+    function Card:viewDidLoad()
+      self.card = scrim.View{ name = "card", frame = { 45, 322, 300, 200 } }
+      self.view:addSubview(self.card)
+    end
+    function Card:animatedContentView() return self.card end
+    local HostCard = scrim.class("HostCard", Card)
+    local vc = HostCard{ name = "card" }
+    scrim.present(vc)
+    scrim.settle()
+    assert.same({ aboveIsClass = false, aboveNew = "function", written = false, err = "self.super is read-only",
+                  options = "nil", superOptions = "nil", method = "function" }, reports["instance_super.report"])
+    assert.equal(before.controllerNew, scrim.ViewController.__new)
+    assert.equal(before.centerNew, scrim.CenterPresentViewController.__new)
+    vc:dismiss(false)
+    scrim.settle()
   end)
 
   it("gives a plugin nothing usable from getmetatable, its own hook group, its own string table", function()

@@ -127,11 +127,19 @@ local function wrap(rec, gen, value, path)
   gen.views[value] = made
   protected[made] = path
   return setmetatable(made, {
-    __index = function(_, k) return wrap(rec, gen, value[k], path .. "." .. tostring(k)) end,
+    -- Functions of a table other than a class are not the module functions listed above: refused, as those are.
+    __index = function(_, k)
+      local v = value[k]
+      if type(v) == "function" then
+        error(sformat("plugin '%s': %s.%s is not available to plugins", rec.name, path, tostring(k)), 2)
+      end
+      return wrap(rec, gen, v, path .. "." .. tostring(k))
+    end,
     __newindex = function(_, k) readOnlyError(rec, path .. "." .. tostring(k)) end,
     __pairs = function()
       return function(_, k)
         local key, v = next(value, k)
+        while key ~= nil and type(v) == "function" do key, v = next(value, key) end
         if key ~= nil then return key, wrap(rec, gen, v, path .. "." .. tostring(key)) end
       end, made, nil
     end,
