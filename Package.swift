@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "ScrimCore"),
         .target(name: "ScrimLua", dependencies: ["CLua", "ScrimCore"], resources: [.embedInCode("Lua/class.lua")]),
         .target(name: "ScrimPlugins", dependencies: ["ScrimLua", "ScrimCore", "CLua"], resources: [
-            .embedInCode("Lua/plugins.lua"), .embedInCode("Lua/sandbox.lua"),
+            .embedInCode("Lua/plugins.lua"), .embedInCode("Lua/sandbox.lua"), .embedInCode("Lua/random.lua"),
             .embedInCode("Lua/bundled/analytics.lua"), .embedInCode("Lua/bundled/popup_menu.lua"),
             .embedInCode("Lua/bundled/sheets.lua"),
         ]),

@@ -80,6 +80,7 @@ describe("plugin escapes", function()
     plugins_reload = [[plugin 'plugins_reload': scrim.plugins.reload is not permitted (add "plugins" to permissions)]],
     options_reload = [[plugin 'options_reload': options for plugin 'analytics' are refused (it is granted "io", which 'options_reload' is not)]],
     options_load = [[plugin 'options_load': options for plugin 'analytics' are refused (it is granted "io", which 'options_load' is not)]],
+    require_outside = [[plugin 'require_outside': module '../probe/plugin' not found in ]],
     off_prefix = [[plugin 'off_prefix': scrim.off("plugin:off_prefix#2#1") is not permitted]],
     off_other = [[plugin 'off_other': scrim.off("plugin:analytics#1") is not permitted (a plugin removes only its own hooks]],
   }

@@ -2,9 +2,9 @@
 -- without permissions reads the host's state but changes none of it: its own copies of the libraries, its own
 -- read-only view of `scrim` (its own hook group, its own warning switch, no file written), and no metatable or
 -- table of the host's that it could write through. plugins.lua (the loader) calls `sandbox.environment`.
-local scrim, G = ...
-local type, pairs, ipairs, next, select, tostring, error, pcall = G.type, G.pairs, G.ipairs, G.next, G.select,
-  G.tostring, G.error, G.pcall
+local scrim, G, random = ...
+local type, pairs, ipairs, next, select, tostring, tonumber, error, pcall = G.type, G.pairs, G.ipairs, G.next,
+  G.select, G.tostring, G.tonumber, G.error, G.pcall
 local rawget, rawset, setmetatable, getmetatable = G.rawget, G.rawset, G.setmetatable, G.getmetatable
 local realLoad, collectgarbage, realWarn = G.load, G.collectgarbage, G.warn
 local sformat, sfind, sgsub, ssub, sgmatch = G.string.format, G.string.find, G.string.gsub, G.string.sub,
@@ -311,6 +311,8 @@ function sandbox.environment(rec, gen)
   for name, value in pairs(safe) do base[name] = value end
   for name, lib in pairs(libraries) do base[name] = copy(lib) end
   base.string.dump = nil
+  -- Seeded as Lua seeds its own (time and an address), without drawing from the scripts' generator.
+  base.math.random, base.math.randomseed = random.new(G.os.time() ~ tonumber(sformat("%p", gen)))
   setmetatable(base.string, { __index = function(_, k)
     if k == "dump" then
       if gen.granted.native then return real.dump end
@@ -415,7 +417,8 @@ function sandbox.environment(rec, gen)
     return f()
   end
   -- require: "scrim", the standard libraries, then modules of the plugin's own folder (in its environment);
-  -- anything else — C modules, modules from elsewhere — needs "native". Bundled plugins ("@name") have no folder.
+  -- anything else — C modules, modules from elsewhere — needs "native". Bundled plugins ("@name") have no folder;
+  -- a name with a "/" is no module name (its dots become the folders), and would lead out of the folder.
   base.require = function(name)
     if type(name) ~= "string" then
       error("bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 2)
@@ -425,7 +428,7 @@ function sandbox.environment(rec, gen)
     if name == "scrim" then return base.scrim end
     if libraries[name] or name == "os" or name == "package" then return base[name] end
     if name == "io" or name == "debug" then return env[name] end
-    if ssub(rec.dir, 1, 1) ~= "@" then
+    if ssub(rec.dir, 1, 1) ~= "@" and not sfind(name, "/", 1, true) then
       local file = rec.dir .. "/" .. sgsub(name, "%.", "/")
       for _, candidate in ipairs({ file .. ".lua", file .. "/init.lua" }) do
         local text = readFile(candidate)
