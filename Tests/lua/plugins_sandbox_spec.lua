@@ -48,6 +48,8 @@ describe("the plugin sandbox", function()
     assert.equal("written by a plugin granted io", f:read("a"))
     f:close()
     assert.same({ home = true, time = true }, reports["granted.report"])
+    assert.not_equal("the plugin's getenv", os.getenv("HOME"))
+    assert.is_truthy(io.open(path)):close()
   end)
 
   it("finds a plugin's own modules with require, in the plugin's environment", function()

@@ -98,6 +98,12 @@ local function readFile(path)
   return text
 end
 
+-- "scrim.screen" and a key: "scrim.screen.width", "scrim.list[1]".
+local function pathOf(path, key)
+  if type(key) == "string" then return path .. "." .. key end
+  return path .. "[" .. tostring(key) .. "]"
+end
+
 local function readOnlyError(rec, what)
   error(sformat("plugin '%s': %s is read-only (a plugin cannot change the host's scrim module)", rec.name, what), 3)
 end
@@ -114,10 +120,10 @@ local function wrap(rec, gen, value, path)
     made = {}
     gen.views[value] = made
     protected[made] = "scrim." .. tostring(rawget(value, "__name"))
-    for k, v in next, value do rawset(made, k, wrap(rec, gen, v, path .. "." .. tostring(k))) end
+    for k, v in next, value do rawset(made, k, wrap(rec, gen, v, pathOf(path, k))) end
     return setmetatable(made, {
-      __index = function(_, k) return wrap(rec, gen, value[k], path .. "." .. tostring(k)) end,
-      __newindex = function(_, k) readOnlyError(rec, path .. "." .. tostring(k)) end,
+      __index = function(_, k) return wrap(rec, gen, value[k], pathOf(path, k)) end,
+      __newindex = function(_, k) readOnlyError(rec, pathOf(path, k)) end,
       __call = function(_, ...) return value(...) end,
       __tostring = function() return tostring(value) end,
       __metatable = false,
@@ -131,16 +137,16 @@ local function wrap(rec, gen, value, path)
     __index = function(_, k)
       local v = value[k]
       if type(v) == "function" then
-        error(sformat("plugin '%s': %s.%s is not available to plugins", rec.name, path, tostring(k)), 2)
+        error(sformat("plugin '%s': %s is not available to plugins", rec.name, pathOf(path, k)), 2)
       end
-      return wrap(rec, gen, v, path .. "." .. tostring(k))
+      return wrap(rec, gen, v, pathOf(path, k))
     end,
-    __newindex = function(_, k) readOnlyError(rec, path .. "." .. tostring(k)) end,
+    __newindex = function(_, k) readOnlyError(rec, pathOf(path, k)) end,
     __pairs = function()
       return function(_, k)
         local key, v = next(value, k)
         while key ~= nil and type(v) == "function" do key, v = next(value, key) end
-        if key ~= nil then return key, wrap(rec, gen, v, path .. "." .. tostring(key)) end
+        if key ~= nil then return key, wrap(rec, gen, v, pathOf(path, key)) end
       end, made, nil
     end,
     __len = function() return #value end,
@@ -194,10 +200,10 @@ local function pluginsView(rec, gen)
       if value ~= nil then return value end
       if k == "outputFolder" then return rawget(realPlugins, k) end
       if type(rawget(realPlugins, k)) == "function" then
-        error(sformat("plugin '%s': scrim.plugins.%s is not available to plugins", rec.name, tostring(k)), 2)
+        error(sformat("plugin '%s': %s is not available to plugins", rec.name, pathOf("scrim.plugins", k)), 2)
       end
     end,
-    __newindex = function(_, k) readOnlyError(rec, "scrim.plugins." .. tostring(k)) end,
+    __newindex = function(_, k) readOnlyError(rec, pathOf("scrim.plugins", k)) end,
     __metatable = false,
   })
   protected[view] = "scrim.plugins"
@@ -274,11 +280,11 @@ local function scrimView(rec, gen)
       if value ~= nil then return value end
       value = scrim[k]
       if type(value) == "function" and not MODULE_FUNCTIONS[k] then
-        error(sformat("plugin '%s': scrim.%s is not available to plugins", rec.name, tostring(k)), 2)
+        error(sformat("plugin '%s': %s is not available to plugins", rec.name, pathOf("scrim", k)), 2)
       end
-      return wrap(rec, gen, value, "scrim." .. tostring(k))
+      return wrap(rec, gen, value, pathOf("scrim", k))
     end,
-    __newindex = function(_, k) readOnlyError(rec, "scrim." .. tostring(k)) end,
+    __newindex = function(_, k) readOnlyError(rec, pathOf("scrim", k)) end,
     __pairs = function(self)
       local keys = {}
       for k in next, scrim do
@@ -368,7 +374,7 @@ function sandbox.environment(rec, gen)
       error("bad argument #1 to 'rawset' (table expected, got " .. type(t) .. ")", 2)
     end
     if protected[t] then
-      readOnlyError(rec, protected[t] .. (type(k) == "string" and ("." .. k) or ("[" .. tostring(k) .. "]")))
+      readOnlyError(rec, pathOf(protected[t], k))
     end
     local ok, err = pcall(rawset, t, k, v)
     if not ok then error(err, 2) end
@@ -450,7 +456,11 @@ function sandbox.environment(rec, gen)
   gen.scrim = base.scrim
   setmetatable(base, { __index = function(_, k)
     if k == "io" then
-      if gen.granted.io then return real.io end
+      -- A copy, as for the other libraries: "io" grants files, not a hand on the scripts' io table.
+      if gen.granted.io then
+        if gen.io == nil then gen.io = copy(real.io) end
+        return gen.io
+      end
       denied(rec, gen, "io", "io")
     elseif k == "debug" then
       if gen.granted.native then return real.debug end
