@@ -20,7 +20,11 @@ let package = Package(
         .target(name: "CLua", dependencies: ["LuaSystem"]),
         .target(name: "ScrimCore"),
         .target(name: "ScrimLua", dependencies: ["CLua", "ScrimCore"], resources: [.embedInCode("Lua/class.lua")]),
-        .target(name: "ScrimPlugins", dependencies: ["ScrimLua", "ScrimCore", "CLua"]),
+        .target(name: "ScrimPlugins", dependencies: ["ScrimLua", "ScrimCore", "CLua"], resources: [
+            .embedInCode("Lua/plugins.lua"), .embedInCode("Lua/sandbox.lua"), .embedInCode("Lua/random.lua"),
+            .embedInCode("Lua/bundled/analytics.lua"), .embedInCode("Lua/bundled/popup_menu.lua"),
+            .embedInCode("Lua/bundled/sheets.lua"),
+        ]),
         .target(name: "ScrimTest", dependencies: ["ScrimLua", "CLua", "ScrimRender", "ScrimPlugins"]),
         .target(name: "ScrimRender", dependencies: ["ScrimCore"]),
         .executableTarget(name: "scrim", dependencies: ["ScrimLua", "ScrimCore", "ScrimTest", "LibEdit", "ScrimRender", "ScrimPlugins"]),

@@ -398,7 +398,7 @@ function scrim.snapshot(path) end
 
 -- §9 Plugins -------------------------------------------------------------------------------------------------
 
----@alias scrim.PluginPermission "io"|"os"|"native"
+---@alias scrim.PluginPermission "io"|"os"|"native"|"plugins"
 ---@alias scrim.ExportKind "menu"|"transition"|"controller"
 
 ---A plugin's `plugin.lua` returns this.
@@ -419,12 +419,12 @@ function scrim.snapshot(path) end
 ---@class scrim.PluginContext
 ---@field name string
 ---@field version string
----@field dir string                      # the plugin's folder
+---@field dir string                      # the plugin's folder ("@name" for a bundled plugin)
 ---@field group string                    # its hook group (replaced on reload)
 ---@field state table                     # survives reloads
 ---@field options table                   # manifest options, overridden by those given to load/reload
 local PluginContext = {}
----`scrim.on` in the plugin's hook group.
+---`scrim.on` in the plugin's hook group (`group` in opts is a label of the plugin's own, for its `scrim.off`).
 ---@param event string
 ---@param fn fun(ev: scrim.HookEvent)
 ---@param opts? {once?: boolean, priority?: integer, group?: string}
@@ -454,8 +454,12 @@ function PluginContext.log(...) end
 ---@field exports {menus: string[], transitions: string[], controllers: string[]}?
 
 scrim.plugins = {}
+---The folder below which plugins without "io" may write snapshots (`scrim.snapshot(relativePath)`); nil: none.
+---@type string?
+scrim.plugins.outputFolder = nil
 
----Loads a plugin folder or a folder of plugins; returns the names loaded, in load order.
+---Loads a plugin folder, a folder of plugins, a bundled plugin (`"@popup_menu"`) or all of them (`"@bundled"`);
+---returns the names loaded, in load order.
 ---@param path string
 ---@param options? table   # a single plugin's options, or options by plugin name for a folder of plugins
 ---@return string[]
@@ -468,6 +472,11 @@ function scrim.plugins.list() end
 ---@param name string
 ---@return scrim.PluginInfo?
 function scrim.plugins.get(name) end
+
+---The plugin's `ctx.state` (e.g. `scrim.plugins.state("analytics").events`), or nil for an unknown plugin.
+---@param name string
+---@return table?
+function scrim.plugins.state(name) end
 
 ---Re-runs the plugin (every plugin when nil), then its dependents; a failure keeps the previous version.
 ---@param name? string
