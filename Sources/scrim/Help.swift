@@ -20,7 +20,7 @@ enum Help {
         switch name {
         case "run": return run
         case "repl": return repl
-        case "test": return test
+        case "test": return TestCommand.help
         case "plugins": return plugins
         case "snapshot": return snapshot
         default: return nil
@@ -51,39 +51,6 @@ enum Help {
     every animation and timer) before it exits.
     Errors print `scrim: FILE:LINE: message` and a traceback on stderr, and exit with status 1;
     so do errors reported from callbacks, timers and hook handlers, and a settle that times out.
-    """
-
-    static let test = """
-    Usage: scrim test [options] [paths…]
-
-    Runs every *_spec.lua and *_test.lua below each path (default: the current folder; hidden
-    folders such as .build are skipped), each file in a fresh runtime, with busted's vocabulary:
-    describe/context, it, pending, before_each, after_each, setup, teardown, finally, luassert's
-    assert (chains and negation: assert.are.same, assert.is_not.equal, assert.has_no.errors, …),
-    spy, stub, mock and match; plus assert.rect_near(actual, expected [, tol=0.5]).
-
-    Options:
-      --filter PATTERN     only tests whose full name matches the Lua pattern
-      --tags TAG[,TAG]     only tests whose names carry one of these #tags
-      --shuffle            files and tests in random order (the seed is printed)
-      --seed N             shuffle with this seed (implies --shuffle), to repeat an order
-      --fail-fast          stop at the first failing test
-      --jobs N, -j N       run files in N worker processes (same results for any N)
-      --shard I/N          run only the I-th of N shares of the sorted file list (for CI)
-      --output FORMAT      text (default), tap, junit or json; for the last three the report
-                           goes to standard output and the closing line to standard error
-      --plugins DIR        every file's runtime loads the plugins in DIR (repeatable), then those
-                           along SCRIM_PLUGIN_PATH; not ./plugins, so specs run the same anywhere
-      --update-snapshots   rewrite snapshot references instead of comparing with them
-                           (assert.snapshot(name): __snapshots__/<spec>/<name>.png beside the spec;
-                           a missing one is recorded, but fails when CI=true)
-      --timeout S          wall-clock budget of each test, in seconds (default 30; 0 = none)
-      --max-memory SIZE    memory budget of each file's runtime, e.g. 64M (default 1G; 0 = none)
-      --                   end of options
-
-    A test passes, fails (an assertion), errors (any other error; counted as failed) or is
-    skipped (pending). The last line is `N passed, N failed` (`, N skipped` when any were).
-    Exit status: 0 nothing failed, 1 something failed, 2 a usage error or no test files found.
     """
 
     static let snapshot = """
