@@ -157,6 +157,6 @@ struct PluginCallbackError: ReportableError, CustomStringConvertible {
 
     var message: String { error.message }
     var source: String? { "plugin '\(plugin)'" }
-    var traceback: String? { error.traceback.isEmpty ? nil : error.traceback }
+    var stackTraceback: String? { error.stackTraceback }
     var description: String { error.message }
 }

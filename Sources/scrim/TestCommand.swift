@@ -5,15 +5,15 @@ import ScrimTest
 import ScrimPlugins
 
 /// `scrim test [options] [paths…] [-- args…]`, and `scrim test --worker … -- files…` (a worker of `--jobs`).
-/// The options are one table (`TestCommand.options`): busted's vocabulary, so that CI scripts written for busted
-/// work with `scrim test` in its place, and Scrim's own. The same names are the keys of a `.busted` file's tasks.
+/// The options are one table (`TestCommand.options`): each a declaration for the shared parser and what it does.
+/// busted's vocabulary, so that CI scripts written for busted work with `scrim test` in its place, and Scrim's own;
+/// the long names are also the keys of a `.busted` file's tasks.
 enum TestCommand {
-    /// What parsing collects before it becomes `TestOptions`.
+    /// What the options collect before it becomes `TestOptions`.
     struct Invocation {
         var options = TestOptions()
         var paths: [String] = []
         var worker = false
-        var help = false
         var task: String?
         var configFile: String?
         var directory: String?
@@ -22,200 +22,231 @@ enum TestCommand {
         var pathsGiven: Set<String> = []
     }
 
-    /// One option: its spellings, its value's name (nil for a flag), the help line, what it does. `key` is its
-    /// name in a `.busted` task (busted's long name).
-    struct Option {
-        let names: [String]
-        let value: String?
-        let help: String
-        var hidden = false
+    /// An option of `scrim test`: its declaration, and what a value of it does.
+    struct TestOption {
+        let option: Option
         let apply: (inout Invocation, String) throws -> Void
 
-        var key: String { String((names.first { $0.hasPrefix("--") } ?? names[0]).drop(while: { $0 == "-" })) }
+        init(_ long: String?, short: Character? = nil, value: String? = nil, help: String, hidden: Bool = false,
+             _ apply: @escaping (inout Invocation, String) throws -> Void) {
+            option = Option(long, short: short, value: value, help: help, hidden: hidden)
+            self.apply = apply
+        }
     }
 
-    static let options: [Option] = [
-        Option(names: ["-p", "--pattern"], value: "PATTERN",
-               help: "only run files whose name matches the Lua pattern (busted's; repeatable;\ndefault: *_spec.lua and *_test.lua)") { invocation, value in
+    /// A busted option that `scrim test` does not have: refused by name, so that a script's author knows.
+    static func unsupported(_ long: String?, short: Character? = nil, value: String? = nil) -> TestOption {
+        TestOption(long, short: short, value: value, help: "", hidden: true) { _, _ in
+            let name = long.map { "--" + $0 } ?? "-" + String(short ?? "?")
+            throw UsageError(message: "busted's option '\(name)' is not supported by scrim test", command: "test")
+        }
+    }
+
+    static let options: [TestOption] = [
+        TestOption("pattern", short: "p", value: "PATTERN",
+               help: "only run files whose name matches the Lua pattern (repeatable;\ndefault: *_spec.lua and *_test.lua)") { invocation, value in
             invocation.options.patterns.append(value)
         },
-        Option(names: ["--exclude-pattern"], value: "PATTERN",
+        TestOption("exclude-pattern", value: "PATTERN",
                help: "do not run files whose name matches the Lua pattern (repeatable)") { invocation, value in
             invocation.options.excludedPatterns.append(value)
         },
-        Option(names: ["-m", "--lpath"], value: "PATH",
-               help: "put PATH in front of package.path (default ./src/?.lua;./src/?/?.lua;./src/?/init.lua)") { invocation, value in
+        TestOption("lpath", short: "m", value: "PATH",
+               help: "put PATH in front of package.path\n(default ./src/?.lua;./src/?/?.lua;./src/?/init.lua)") { invocation, value in
             invocation.options.luaPath = appendPath(&invocation, "lpath", value, to: invocation.options.luaPath)
         },
-        Option(names: ["--cpath"], value: "PATH",
+        TestOption("cpath", value: "PATH",
                help: "put PATH in front of package.cpath (default ./csrc/?.so;./csrc/?/?.so)") { invocation, value in
             invocation.options.luaCPath = appendPath(&invocation, "cpath", value, to: invocation.options.luaCPath)
         },
-        Option(names: ["-t", "--tags"], value: "TAG[,TAG]", help: "only tests whose names carry one of these #tags") { invocation, value in
+        TestOption("tags", short: "t", value: "TAG[,TAG]", help: "only tests whose names carry one of these #tags") { invocation, value in
             invocation.options.tags += tagList(value)
         },
-        Option(names: ["--exclude-tags"], value: "TAG[,TAG]",
+        TestOption("exclude-tags", value: "TAG[,TAG]",
                help: "skip tests and blocks whose names carry one of these #tags") { invocation, value in
             invocation.options.excludedTags += tagList(value)
         },
-        Option(names: ["--filter"], value: "PATTERN",
+        TestOption("filter", value: "PATTERN",
                help: "only tests whose full name matches the Lua pattern (repeatable)") { invocation, value in
             try checkPattern(value, "--filter")
             invocation.options.filters.append(value)
         },
-        Option(names: ["--filter-out"], value: "PATTERN",
-               help: "skip tests and blocks whose full name matches the Lua pattern (repeatable)") { invocation, value in
+        TestOption("filter-out", value: "PATTERN",
+               help: "skip tests and blocks whose full name matches the Lua pattern\n(repeatable)") { invocation, value in
             try checkPattern(value, "--filter-out")
             invocation.options.filtersOut.append(value)
         },
-        Option(names: ["-o", "--output"], value: "FORMAT",
-               help: "text (default), tap, junit or json, or busted's names utfTerminal,\nplainTerminal, gtest (text), TAP, junit, json; for tap, junit and json the\nreport goes to standard output and the closing line to standard error") { invocation, value in
+        TestOption("output", short: "o", value: "FORMAT",
+               help: "text (default), tap, junit or json, or busted's names utfTerminal,\nplainTerminal, gtest (text), TAP; for tap, junit and json the report\ngoes to standard output and the closing line to standard error") { invocation, value in
             guard let format = outputFormat(value) else {
                 throw UsageError(message: "invalid --output '\(value)' (text, tap, junit, json, utfTerminal, plainTerminal, TAP, gtest)", command: "test")
             }
             invocation.options.output = format
         },
-        Option(names: ["-l", "--list"], value: nil, help: "list the tests (file:line: full name) instead of running them") { invocation, _ in
+        TestOption("list", short: "l", value: nil, help: "list the tests (file:line: full name) instead of running them") { invocation, _ in
             invocation.options.list = true
         },
-        Option(names: ["--repeat"], value: "N", help: "run the tests N times") { invocation, value in
+        TestOption("repeat", value: "N", help: "run the tests N times") { invocation, value in
             guard let count = Int(value), count >= 1, count <= 1_000_000 else {
                 throw UsageError(message: "invalid --repeat '\(value)' (a number of runs, at least 1)", command: "test")
             }
             invocation.options.repeatCount = count
         },
-        Option(names: ["-v", "--verbose"], value: nil, help: "tracebacks in every report (the text report always has them)") { invocation, _ in
+        TestOption("verbose", short: "v", value: nil, help: "tracebacks in every report (the text report always has them)") { invocation, _ in
             invocation.options.verbose = true
         },
-        Option(names: ["--no-verbose"], value: nil, help: "", hidden: true) { invocation, _ in
+        TestOption("no-verbose", value: nil, help: "", hidden: true) { invocation, _ in
             invocation.options.verbose = false
         },
-        Option(names: ["-k", "--keep-going"], value: nil, help: "go on after a failure (the default)") { invocation, _ in
+        TestOption("keep-going", short: "k", value: nil, help: "go on after a failure (the default)") { invocation, _ in
             invocation.options.failFast = false
         },
-        Option(names: ["--no-keep-going", "--fail-fast"], value: nil, help: "stop at the first failing test") { invocation, _ in
+        TestOption("no-keep-going", value: nil, help: "stop at the first failing test") { invocation, _ in
             invocation.options.failFast = true
         },
-        Option(names: ["--shuffle"], value: nil, help: "files and tests in random order (the seed is printed)") { invocation, _ in
+        TestOption("fail-fast", value: nil, help: "the same as --no-keep-going") { invocation, _ in
+            invocation.options.failFast = true
+        },
+        TestOption("shuffle", value: nil, help: "files and tests in random order (the seed is printed)") { invocation, _ in
             invocation.options.shuffle = true
         },
-        Option(names: ["--no-shuffle"], value: nil, help: "", hidden: true) { invocation, _ in
+        TestOption("no-shuffle", value: nil, help: "", hidden: true) { invocation, _ in
             invocation.options.shuffle = false
         },
-        Option(names: ["--seed"], value: "N", help: "the seed of --shuffle and of randomize(), to repeat an order") { invocation, value in
+        TestOption("seed", value: "N", help: "the seed of --shuffle and of randomize(), to repeat an order") { invocation, value in
             guard let seed = UInt64(value) else {
                 throw UsageError(message: "invalid --seed '\(value)' (a whole number ≥ 0)", command: "test")
             }
             invocation.options.seed = seed
         },
-        Option(names: ["--helper"], value: "FILE", help: "a Lua file run in every spec file's runtime before the spec") { invocation, value in
+        TestOption("helper", value: "FILE", help: "a Lua file run in every spec file's runtime before the spec") { invocation, value in
             invocation.options.helper = value
         },
-        Option(names: ["-r", "--run"], value: "TASK", help: "the task of the .busted file to use (default: its `default` task)") { invocation, value in
+        TestOption("run", short: "r", value: "TASK", help: "the task of the .busted file to use (default: its `default` task)") { invocation, value in
             invocation.task = value
         },
-        Option(names: ["-f", "--config-file"], value: "FILE", help: "read the tasks from FILE instead of ./.busted") { invocation, value in
+        TestOption("config-file", short: "f", value: "FILE", help: "read the tasks from FILE instead of ./.busted") { invocation, value in
             invocation.configFile = value
         },
-        Option(names: ["-C", "--directory"], value: "DIR", help: "change to DIR before anything else") { invocation, value in
+        TestOption("directory", short: "C", value: "DIR", help: "change to DIR before anything else") { invocation, value in
             invocation.directory = value
         },
-        Option(names: ["--lua"], value: "LUA", help: "accepted for busted's scripts; specs always run on Scrim's Lua 5.4") { _, _ in },
-        Option(names: ["--jobs", "-j"], value: "N", help: "run files in N worker processes (same results for any N)") { invocation, value in
+        TestOption("lua", value: "LUA", help: "accepted for busted's scripts; specs always run on Scrim's Lua 5.4") { _, _ in },
+        TestOption("jobs", short: "j", value: "N", help: "run files in N worker processes (same results for any N)") { invocation, value in
             guard let jobs = Int(value), jobs >= 1, jobs <= 256 else {
                 throw UsageError(message: "invalid --jobs '\(value)' (a number of worker processes, 1 to 256)", command: "test")
             }
             invocation.options.jobs = jobs
         },
-        Option(names: ["--shard"], value: "I/N", help: "run only the I-th of N shares of the sorted file list (for CI)") { invocation, value in
+        TestOption("shard", value: "I/N", help: "run only the I-th of N shares of the sorted file list (for CI)") { invocation, value in
             guard let shard = Shard(parsing: value) else {
                 throw UsageError(message: "invalid --shard '\(value)' (I/N with 1 ≤ I ≤ N, e.g. 2/4)", command: "test")
             }
             invocation.options.shard = shard
         },
-        Option(names: ["--plugins"], value: "DIR",
-               help: "every file's runtime loads the plugins in DIR (repeatable), then those along\nSCRIM_PLUGIN_PATH; not ./plugins, so specs run the same anywhere") { invocation, value in
+        TestOption("plugins", value: "DIR",
+               help: "every file's runtime loads the plugins in DIR (repeatable), then\nthose along SCRIM_PLUGIN_PATH; not ./plugins, so specs run the same\nanywhere") { invocation, value in
             if let problem = PluginSearchPath.problem(with: value) { throw UsageError(message: problem, command: "test") }
             invocation.options.pluginDirectories.append(value)
         },
-        Option(names: ["--update-snapshots"], value: nil,
+        TestOption("update-snapshots", value: nil,
                help: "rewrite snapshot references instead of comparing with them\n(assert.snapshot(name): __snapshots__/<spec>/<name>.png beside the spec;\na missing one is recorded, but fails when CI=true)") { invocation, _ in
             invocation.options.updateSnapshots = true
         },
-        Option(names: ["--timeout"], value: "S", help: "wall-clock budget of each test and hook, in seconds (default 30; 0 = none)") { invocation, value in
-            _ = try RuntimeFlags.apply("--timeout", value, to: &invocation.options.runtime, command: "test")
-        },
-        Option(names: ["--max-memory"], value: "SIZE", help: "memory budget of each file's runtime, e.g. 64M (default 1G; 0 = none)") { invocation, value in
-            _ = try RuntimeFlags.apply("--max-memory", value, to: &invocation.options.runtime, command: "test")
-        },
-        Option(names: ["-h", "--help"], value: nil, help: "this help") { invocation, _ in
-            invocation.help = true
-        },
-        Option(names: ["--worker"], value: nil, help: "", hidden: true) { invocation, _ in
+        // Read by RuntimeFlags, as for every command that starts a runtime.
+        TestOption("timeout", value: "S", help: "wall-clock budget of each test and hook, in seconds\n(default 30; 0 = none)") { _, _ in },
+        TestOption("max-memory", value: "SIZE", help: "memory budget of each file's runtime, e.g. 64M\n(default 1G; 0 = none)") { _, _ in },
+        TestOption("worker", value: nil, help: "", hidden: true) { invocation, _ in
             invocation.worker = true
         },
-        Option(names: ["--arg"], value: "VALUE", help: "", hidden: true) { invocation, value in
+        TestOption("arg", value: "VALUE", help: "", hidden: true) { invocation, value in
             invocation.scriptArguments.append(value)
         },
+    ] + unsupportedNames.map { unsupported($0.long, short: $0.short, value: $0.value) }
+
+    /// busted's options that `scrim test` does not have.
+    static let unsupportedNames: [(long: String?, short: Character?, value: String?)] = [
+        (nil, "e", "STATEMENT"), ("coverage", "c", nil), ("no-coverage", nil, nil), ("coverage-config-file", nil, "FILE"),
+        ("enable-sound", "s", nil), ("no-enable-sound", nil, nil), ("lang", nil, "LANG"), ("loaders", nil, "NAME"),
+        (nil, "X", "OPTION"), ("ignore-lua", nil, nil), ("lazy", nil, nil), ("no-lazy", nil, nil),
+        ("auto-insulate", nil, nil), ("no-auto-insulate", nil, nil), ("recursive", "R", nil), ("no-recursive", nil, nil),
+        ("sort", nil, nil), ("no-sort", nil, nil), ("sort-files", nil, nil), ("sort-tests", nil, nil),
+        ("shuffle-files", nil, nil), ("shuffle-tests", nil, nil), ("no-shuffle-files", nil, nil),
+        ("no-shuffle-tests", nil, nil), ("suppress-pending", nil, nil), ("no-suppress-pending", nil, nil),
+        ("defer-print", nil, nil), ("no-defer-print", nil, nil), ("version", nil, nil),
     ]
 
-    /// busted's flags that `scrim test` does not have: named in the error, so a script's author knows.
-    static let unsupported: Set<String> = [
-        "-e", "--coverage", "-c", "--no-coverage", "--coverage-config-file", "-s", "--enable-sound", "--lang",
-        "--loaders", "-Xoutput", "-Xhelper", "--ignore-lua", "--lazy", "--no-lazy", "--auto-insulate",
-        "--no-auto-insulate", "-R", "--recursive", "--no-recursive", "--sort", "--sort-files", "--sort-tests",
-        "--shuffle-files", "--shuffle-tests", "--suppress-pending", "--defer-print", "--version",
-    ]
+    static let worker = Option("worker", help: "", hidden: true)
 
-    static func main(_ arguments: [String]) throws -> Int32 {
+    static let command = Command(
+        path: ["test"], usage: ["[options] [paths…] [-- args…]"],
+        summary: "run busted-style tests (spec/ or .busted's ROOT; *_spec.lua, *_test.lua)",
+        about: """
+            Runs the spec files below each path (default: ./spec, or the ROOT of the .busted task; when
+            there is neither, the current folder), each in a fresh runtime, in busted's order, with
+            busted's vocabulary: describe/context/insulate/expose, it, pending, before_each, after_each,
+            setup/teardown, lazy_setup, strict_setup, finally, randomize, require('busted'); luassert's
+            assert with its extension API (assert:register, say, formatters, parameters), spy, stub,
+            mock and match; plus assert.rect_near and assert.snapshot. ./src is on package.path and
+            ./.busted is read, as busted does. Arguments after -- are the specs' global `arg`.
+            """,
+        options: options.map(\.option),
+        operands: .interleaved,
+        notes: """
+            A test passes, fails (an assertion), errors (any other error, counted as failed; also an error
+            reported while it ran, e.g. in a timer, and os.exit) or is skipped (pending). An error in a
+            describe body or a hook is reported against that block, and the run goes on. The last line is
+            `N passed, N failed` (`, N skipped` when any were). Exit status: 0 nothing failed, 1 something
+            failed, 2 a usage error or no test files found.
+            """,
+        run: main)
+
+    static func main(_ parsed: ParsedArguments) throws -> Int32 {
         var invocation = Invocation()
-        let given = try parse(arguments, into: &invocation)
-        if invocation.help {
-            print(help)
-            return 0
+        try replay(parsed, into: &invocation)
+        if parsed.has(worker) {
+            var options = invocation.options
+            try RuntimeFlags.apply(parsed, to: &options.runtime)
+            options.scriptArguments = invocation.scriptArguments
+            return TestWorker.run(parsed.operands.map(\.text), options: options)
         }
-        if invocation.worker {
-            invocation.options.scriptArguments = invocation.scriptArguments
-            return TestWorker.run(invocation.paths, options: invocation.options)
-        }
+        invocation.paths = parsed.leadingOperands.map(\.text)
+        invocation.scriptArguments += parsed.trailingOperands.map(\.text)
         if let directory = invocation.directory, chdir(directory) != 0 {
             throw UsageError(message: "cannot change to '\(directory)': \(String(cString: strerror(errno)))", command: "test")
         }
         // A .busted file's task, under what the command line says.
         if let config = try BustedConfig.load(path: invocation.configFile, task: invocation.task) {
             var configured = Invocation()
-            configured.configFile = invocation.configFile
             for (key, values) in config.settings {
                 if key == "ROOT" {
                     configured.paths += values
                     continue
                 }
-                guard let option = options.first(where: { $0.names.contains("--" + key) || $0.names.contains("-" + key) }),
-                      !option.hidden || key.hasPrefix("no-") else {
-                    if unsupported.contains("--" + key) || unsupported.contains("-" + key) {
-                        printError("scrim test: \(config.path): busted's setting '\(key)' is not supported by scrim test; ignored")
-                    }
+                let known = options.first { $0.option.long == key || ($0.option.long == nil && $0.option.short.map(String.init) == key) }
+                guard let known else { continue }
+                if unsupportedNames.contains(where: { $0.long == key }) {
+                    printError("scrim test: \(config.path): busted's setting '\(key)' is not supported by scrim test; ignored")
                     continue
                 }
                 for value in values {
-                    if option.value != nil {
-                        try option.apply(&configured, value)
+                    if known.option.value != nil {
+                        try known.apply(&configured, value)
                     } else if value == "true" {
-                        try option.apply(&configured, "")
-                    } else if value == "false", let negative = options.first(where: { $0.names.contains("--no-" + key) }) {
+                        try known.apply(&configured, "")
+                    } else if value == "false", let negative = options.first(where: { $0.option.long == "no-" + key }) {
                         try negative.apply(&configured, "")
                     }
                 }
             }
-            // Settings of the command line win over the task's.
-            var merged = configured
-            merged.options.scriptArguments = []
-            _ = try parse(given, into: &merged, replacing: true)
-            if invocation.paths.isEmpty { merged.paths = configured.paths } else { merged.paths = invocation.paths }
-            merged.scriptArguments = invocation.scriptArguments
-            invocation = merged
+            if !invocation.paths.isEmpty { configured.paths = invocation.paths }
+            configured.scriptArguments = invocation.scriptArguments
+            // Settings of the command line win over the task's; a list given there replaces the task's.
+            try replay(parsed, into: &configured, replacing: true)
+            invocation = configured
         }
         var options = invocation.options
+        try RuntimeFlags.apply(parsed, to: &options.runtime)
         options.scriptArguments = invocation.scriptArguments
         options.paths = invocation.paths
         options.workerCommand = [executablePath(), "test", "--worker"]
@@ -227,61 +258,18 @@ enum TestCommand {
         }
     }
 
-    /// Applies `arguments` to `invocation`; returns the option arguments (for replaying them over a .busted task).
-    /// With `replacing`, a list option given on the command line replaces the task's list.
-    @discardableResult
-    static func parse(_ arguments: [String], into invocation: inout Invocation, replacing: Bool = false) throws -> [String] {
-        var index = 0
-        var optionArguments: [String] = []
+    /// Applies the options of the command line, in their order. With `replacing`, a list option replaces the
+    /// list a .busted task gave.
+    private static func replay(_ parsed: ParsedArguments, into invocation: inout Invocation, replacing: Bool = false) throws {
         var cleared: Set<String> = []
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "--" {
-                let rest = Array(arguments[(index + 1)...])
-                if invocation.worker { invocation.paths += rest } else { invocation.scriptArguments += rest }
-                break
+        for (option, value) in parsed.occurrences {
+            guard let known = options.first(where: { $0.option == option }) else { continue }
+            if replacing, let key = option.long, !cleared.contains(key) {
+                cleared.insert(key)
+                clearList(key, in: &invocation)
             }
-            guard argument.hasPrefix("-"), argument != "-" else {
-                invocation.paths.append(argument)
-                index += 1
-                continue
-            }
-            // "--flag=value" and "--flag value" both work.
-            var flag = argument, inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                flag = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
-            }
-            guard let option = options.first(where: { $0.names.contains(flag) }) else {
-                if unsupported.contains(flag) {
-                    throw UsageError(message: "busted's option '\(flag)' is not supported by scrim test", command: "test")
-                }
-                throw UsageError(message: "unknown option '\(flag)'", command: "test")
-            }
-            var value = ""
-            if option.value != nil {
-                if let inline {
-                    value = inline
-                } else {
-                    guard index + 1 < arguments.count else {
-                        throw UsageError(message: "option '\(flag)' needs a value", command: "test")
-                    }
-                    index += 1
-                    value = arguments[index]
-                }
-                optionArguments += [flag, value]
-            } else {
-                if inline != nil { throw UsageError(message: "option '\(flag)' takes no value", command: "test") }
-                optionArguments.append(flag)
-            }
-            if replacing && !cleared.contains(option.key) {
-                cleared.insert(option.key)
-                clearList(option.key, in: &invocation)
-            }
-            try option.apply(&invocation, value)
-            index += 1
+            try known.apply(&invocation, value?.text ?? "")
         }
-        return optionArguments
     }
 
     /// A list setting of a .busted task that the command line gives anew.
@@ -325,40 +313,6 @@ enum TestCommand {
         case "json": return .json
         default: return nil
         }
-    }
-
-    /// `scrim test --help`, made from the option table.
-    static var help: String {
-        var lines = [
-            "Usage: scrim test [options] [paths…] [-- args…]",
-            "",
-            "Runs the spec files below each path (default: ./spec, or the ROOT of the .busted task; when",
-            "there is neither, the current folder), each in a fresh runtime, in busted's order, with",
-            "busted's vocabulary: describe/context/insulate/expose, it, pending, before_each, after_each,",
-            "setup/teardown, lazy_setup, strict_setup, finally, randomize, require('busted'); luassert's",
-            "assert with its extension API (assert:register, say, formatters, parameters), spy, stub,",
-            "mock and match; plus assert.rect_near and assert.snapshot. ./src is on package.path and",
-            "./.busted is read, as busted does. Arguments after -- are the specs' global `arg`.",
-            "",
-            "Options:",
-        ]
-        for option in options where !option.hidden {
-            var head = option.names.joined(separator: ", ")
-            if let value = option.value { head += " " + value }
-            let helpLines = option.help.split(separator: "\n")
-            let padded = head.count < 27 ? head + String(repeating: " ", count: 27 - head.count) : head + "\n" + String(repeating: " ", count: 29)
-            lines.append("  " + padded + (helpLines.first.map(String.init) ?? ""))
-            for more in helpLines.dropFirst() { lines.append(String(repeating: " ", count: 29) + more) }
-        }
-        lines += [
-            "",
-            "A test passes, fails (an assertion), errors (any other error, counted as failed; also an error",
-            "reported while it ran, e.g. in a timer, and os.exit) or is skipped (pending). An error in a",
-            "describe body or a hook is reported against that block, and the run goes on. The last line is",
-            "`N passed, N failed` (`, N skipped` when any were). Exit status: 0 nothing failed, 1 something",
-            "failed, 2 a usage error or no test files found.",
-        ]
-        return lines.joined(separator: "\n")
     }
 
     /// This program, for starting workers.

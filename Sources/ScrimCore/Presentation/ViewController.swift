@@ -34,6 +34,9 @@ open class ViewController {
     public internal(set) var isBeingDismissed = false
 
     var transitioningDelegateWasSet = false
+    /// Set while `transition.willPresent` / `transition.willDismiss` handlers run: asking again then is a no-op.
+    var isAskingToPresent = false
+    var isAskingToDismiss = false
     var isRootViewController = false
     /// The presentation or dismissal of this controller in flight.
     var activeTransition: TransitionContext?

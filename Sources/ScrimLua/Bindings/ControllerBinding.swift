@@ -44,17 +44,28 @@ enum ControllerBinding {
                 controller.dismiss(animated: animated, completion: completion)
                 return 0
             }
+            .overridable("loadView", .method)
+            .overridable("viewDidLoad", .method)
+            .overridable("viewWillAppear", .method)
+            .overridable("viewDidAppear", .method)
+            .overridable("viewWillDisappear", .method)
+            .overridable("viewDidDisappear", .method)
             .description { $0.debugName }
     }()
 
+    /// The seed's DimmingTransitioningDelegate members, which the dimming base classes take as values or methods.
     static let dimmingClass = LuaClass<DimmingPresentViewController>("DimmingPresentViewController", base: luaClass)
         .readonly("dimmingTransitioning") { $0.dimmingTransitioning }
+        .overridable("presentationAnimationDuration", .seconds) { try $0.presentationAnimationDuration }
+        .overridable("dismissalAnimationDuration", .seconds) { try $0.dismissalAnimationDuration }
+        .overridable("executePresentationAnimation", .method)
+        .overridable("executeDismissalAnimation", .method)
+        .overridable("allowTapDimmingViewToDismiss", .flag) { try $0.allowTapDimmingViewToDismiss }
+        .overridable("dimmingViewTapped", .method)
 
-    /// The lifecycle members a constructor's options may give as functions (closure style, called with `self`).
-    static let lifecycle: Set<String> = ["loadView", "viewDidLoad", "viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear"]
-    /// The seed's DimmingTransitioningDelegate members, which the dimming base classes take as values or methods.
-    static let dimmingMembers: Set<String> = ["presentationAnimationDuration", "dismissalAnimationDuration",
-        "executePresentationAnimation", "executeDismissalAnimation", "allowTapDimmingViewToDismiss", "dimmingViewTapped"]
+    /// The members Lua may override, as methods (the rest are values with getters, which `self.super` does not list).
+    static let methodMembers: Set<String> = ["loadView", "viewDidLoad", "viewWillAppear", "viewDidAppear", "viewWillDisappear",
+        "viewDidDisappear", "executePresentationAnimation", "executeDismissalAnimation", "dimmingViewTapped"]
 
     /// `scrim.present(vc [, animated [, completion]])`: from the topmost presented controller.
     static let presentFromTop = HostFunction("present") { call in
@@ -83,9 +94,8 @@ enum ControllerBinding {
         return (animated, { try state?.call(function) })
     }
 
-    /// The table for a controller class: `kind` makes the scriptable Swift object; `members` are what options may give.
-    static func classTable(_ luaClass: LuaClassBase, members: Set<String>,
-                           make: @escaping (ControllerScript) -> ViewController) -> SwiftClassTable {
+    /// The table for a controller class: `make` makes the scriptable Swift object.
+    static func classTable(_ luaClass: LuaClassBase, make: @escaping (ControllerScript) -> ViewController) -> SwiftClassTable {
         SwiftClassTable(
             luaClass: luaClass,
             make: { call, name in
@@ -95,12 +105,13 @@ enum ControllerBinding {
             },
             configure: { controller, call, index in
                 guard !call.isNil(index) else { return }
-                try luaClass.applyFields(controller, from: call, at: index, ownFields: members)
+                try luaClass.applyFields(controller, from: call, at: index)
             },
-            baseImplementations: baseImplementations(members))
+            baseImplementations: baseImplementations(methodMembers),
+            optionNames: Set(luaClass.allFieldSetters().keys))
     }
 
-    /// What `self.super` reaches: the Swift implementations of the members Lua may override.
+    /// What `self.super` reaches: the Swift implementations of the methods Lua may override.
     static func baseImplementations(_ members: Set<String>) -> [String: HostFunction] {
         var table: [String: HostFunction] = [:]
         for member in members {
@@ -118,21 +129,24 @@ enum ControllerBinding {
         return table
     }
 
-    static let viewControllerTable = classTable(luaClass, members: lifecycle) { ScriptViewController($0, name: nil) }
-    static let bottomTable = classTable(LuaClass<BottomPresentViewController>("BottomPresentViewController", base: dimmingClass),
-                                        members: lifecycle.union(dimmingMembers).union(["animatedBottomConstraint", "animatedHeight"])) {
+    static let viewControllerTable = classTable(luaClass) { ScriptViewController($0, name: nil) }
+    static let bottomTable = classTable(LuaClass<BottomPresentViewController>("BottomPresentViewController", base: dimmingClass)
+        .overridable("animatedBottomConstraint", .constraint) { try $0.animatedBottomConstraint }
+        .overridable("animatedHeight", .length) { try $0.animatedHeight }) {
         ScriptBottomPresentViewController($0, name: nil)
     }
-    static let topTable = classTable(LuaClass<TopPresentViewController>("TopPresentViewController", base: dimmingClass),
-                                     members: lifecycle.union(dimmingMembers).union(["animatedTopConstraint", "animatedHeight"])) {
+    static let topTable = classTable(LuaClass<TopPresentViewController>("TopPresentViewController", base: dimmingClass)
+        .overridable("animatedTopConstraint", .constraint) { try $0.animatedTopConstraint }
+        .overridable("animatedHeight", .length) { try $0.animatedHeight }) {
         ScriptTopPresentViewController($0, name: nil)
     }
-    static let rightTable = classTable(LuaClass<RightPresentViewController>("RightPresentViewController", base: dimmingClass),
-                                       members: lifecycle.union(dimmingMembers).union(["animatedTrailingConstraint", "animatedWidth"])) {
+    static let rightTable = classTable(LuaClass<RightPresentViewController>("RightPresentViewController", base: dimmingClass)
+        .overridable("animatedTrailingConstraint", .constraint) { try $0.animatedTrailingConstraint }
+        .overridable("animatedWidth", .length) { try $0.animatedWidth }) {
         ScriptRightPresentViewController($0, name: nil)
     }
-    static let centerTable = classTable(LuaClass<CenterPresentViewController>("CenterPresentViewController", base: dimmingClass),
-                                        members: lifecycle.union(dimmingMembers).union(["animatedContentView"])) {
+    static let centerTable = classTable(LuaClass<CenterPresentViewController>("CenterPresentViewController", base: dimmingClass)
+        .overridable("animatedContentView", .view) { try $0.animatedContentView }) {
         ScriptCenterPresentViewController($0, name: nil)
     }
 }

@@ -70,6 +70,13 @@ enum PopupBinding {
             .method("cell") { popup, call in
                 call.push(popup.cell(try call.string(2)))
             }
+            .overridable("loadView", .method)
+            .overridable("viewDidLoad", .method)
+            .overridable("makeContentView", .method)
+            .overridable("layoutContent", .method)
+            .overridable("prepareShowAnimation", .method)
+            .overridable("showAnimation", .method)
+            .overridable("cancelAnimation", .method)
             .description { "\($0.className)(\($0.displayName))" }
     }()
 
@@ -197,13 +204,15 @@ final class LuaPopupDelegate: PopupWindowDelegate {
         self.state = state
     }
 
-    private func hasMethod(_ name: String) -> Bool {
+    /// Whether the delegate has a method `name`; an error its lookup raises (an `__index` of its own) is thrown on.
+    private func hasMethod(_ name: String) throws -> Bool {
         guard let state else { return false }
         let L = state.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         guard state.pushPeerValue(popup, "delegate") != LUA_TNIL else { return false }
-        return scrim_pgetfield(L, -1, name) == LUA_OK && lua_type(L, -1) == LUA_TFUNCTION
+        if scrim_pgetfield(L, -1, name) != LUA_OK { throw state.popError() }
+        return lua_type(L, -1) == LUA_TFUNCTION
     }
 
     private func callMethod(_ name: String, _ arguments: [LuaPushable?]) throws -> Bool? {
@@ -217,13 +226,13 @@ final class LuaPopupDelegate: PopupWindowDelegate {
         return state.value(at: -1).popupResult
     }
 
-    func handlesItem(_ id: String) -> Bool { hasMethod(id) }
+    func handlesItem(_ id: String) throws -> Bool { try hasMethod(id) }
 
     func perform(_ id: String, popup: PopupWindow) throws -> Bool? {
         try callMethod(id, [popup])
     }
 
-    var respondsToDidSelectItem: Bool { hasMethod("didSelectItem") }
+    var respondsToDidSelectItem: Bool { get throws { try hasMethod("didSelectItem") } }
 
     func didSelectItem(popup: PopupWindow, item: PopupItem, index: Int) throws -> Bool? {
         try callMethod("didSelectItem", [popup, item.id, index])

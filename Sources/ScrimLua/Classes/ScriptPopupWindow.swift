@@ -85,7 +85,8 @@ final class ScriptPopupWindow: PopupWindow {
                 try call.object(1, ScriptPopupWindow.self, expected: "PopupWindow").superCancelAnimation()
                 return 0
             },
-        ])
+        ],
+        optionNames: ["items", "delegate", "name"])
 
     func superLoadView() { super.loadView() }
     func superMakeContentView() -> View { super.makeContentView() }

@@ -158,7 +158,8 @@ enum ScrimModule {
         let L = state.L
         try! state.load(ClassPrelude.chunk)
         lua_pushvalue(L, -2)
-        try! state.call(nargs: 1, nresults: 1)
+        state.push(ClassCaller.callerFunction)
+        try! state.call(nargs: 2, nresults: 1)
         runtime.swiftClassMaker = state.popRef()
         runtime.pushClassTable(ScriptPopupWindow.classTable)
         lua_setfield(L, -2, "PopupWindow")
