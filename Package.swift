@@ -19,7 +19,7 @@ let package = Package(
         .systemLibrary(name: "LibEdit", path: "Sources/LibEdit", providers: [.apt(["libedit-dev"])]),
         .target(name: "CLua", dependencies: ["LuaSystem"]),
         .target(name: "ScrimCore"),
-        .target(name: "ScrimLua", dependencies: ["CLua", "ScrimCore"], resources: [.embedInCode("Lua/class.lua")]),
+        .target(name: "ScrimLua", dependencies: ["CLua", "ScrimCore"], resources: [.embedInCode("Lua/class.lua"), .embedInCode("Lua/console.lua")]),
         .target(name: "ScrimPlugins", dependencies: ["ScrimLua", "ScrimCore", "CLua"]),
         .target(name: "ScrimTest", dependencies: ["ScrimLua", "CLua", "ScrimRender", "ScrimPlugins"]),
         .target(name: "ScrimRender", dependencies: ["ScrimCore"]),

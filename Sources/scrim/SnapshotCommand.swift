@@ -79,7 +79,7 @@ enum SnapshotCommand {
             throw parsed.command.usageError("unexpected argument '\(files[1])' (the script's arguments go after --)")
         }
         let script = files.first
-        let scriptArguments = parsed.trailingOperands.map(\.text)
+        let scriptArguments = parsed.trailingOperands.map(\.bytes)
         let before = ["scrim", "snapshot"] + parsed.optionWords.map(\.text)
         guard let script else {
             throw parsed.command.usageError("no script given (a file, or - for standard input)")
@@ -104,18 +104,19 @@ enum SnapshotCommand {
         return name + ".png"
     }
 
-    static func run(_ script: String, arguments: [String], before: [String], options: RuntimeOptions,
+    static func run(_ script: String, arguments: [[UInt8]], before: [String], options: RuntimeOptions,
                     plugins: PluginSearchPath, mode: Mode, output: String, scale: Double?) -> Int32 {
         let runtime = LuaRuntime(options: options)
         PluginHost.start(in: runtime, searchPath: plugins)
         let core = runtime.core
         let recorder = FilmRecorder(runtime: core)
         do {
+            runtime.setArgTable(words: (before + [script]).map { Array($0.utf8) } + arguments, scriptIndex: before.count)
             if script == "-" {
-                try runtime.runString(RunCommand.readStandardInput(), name: "=stdin", script: "-", arguments: arguments,
-                                      before: before)
+                try runtime.run(bytes: ScriptPlan.sourceText(ScriptPlan.readStandardInput()), name: "=stdin",
+                                arguments: arguments)
             } else {
-                try runtime.runFile(script, arguments: arguments, before: before)
+                try runtime.run(file: script, arguments: arguments)
             }
             switch mode {
             case .settled, .film(_, nil):
