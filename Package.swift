@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Modules as PRODUCT.md lays them out: the core knows nothing of Lua, the bridge nothing of plugins,
+// Modules as docs/DESIGN.md lays them out: the core knows nothing of Lua, the bridge nothing of plugins,
 // the CLI only wires modules together.
 let package = Package(
     name: "Scrim",

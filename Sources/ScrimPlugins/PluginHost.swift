@@ -2,7 +2,7 @@ import CLua
 import ScrimCore
 import ScrimLua
 
-/// The plugin loader of one runtime (LUA_API §9): finds plugin folders, validates manifests, loads plugins in
+/// The plugin loader of one runtime (docs/API.md §9): finds plugin folders, validates manifests, loads plugins in
 /// dependency order, each in its own sandboxed environment, and reloads them in place. It installs
 /// `scrim.plugins`, `scrim.menu`, `scrim.transition` and `scrim.controller`; the Lua half (environments, exports,
 /// the adapter) is `PluginPrelude`, compiled on first use so that runtimes without plugins pay nothing for it.

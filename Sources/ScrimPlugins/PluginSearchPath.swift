@@ -1,6 +1,6 @@
 import Glibc
 
-/// Where plugins are looked for (LUA_API §9): every `--plugins DIR`, then `SCRIM_PLUGIN_PATH` (`:`-separated),
+/// Where plugins are looked for (docs/API.md §9): every `--plugins DIR`, then `SCRIM_PLUGIN_PATH` (`:`-separated),
 /// then `./plugins`. Each entry is a plugin folder (it has `plugin.lua`) or a folder of plugin folders.
 public struct PluginSearchPath {
     public var directories: [String]

@@ -18,6 +18,41 @@ struct ScriptPlan {
         /// A folder: its `main.lua` runs with the folder first on `package.path` and `folder/plugins` on the
         /// plugin path.
         case folder(String)
+
+        /// `-`, a folder, or a file.
+        init(_ path: String) {
+            if path == "-" {
+                self = .standardInput
+            } else if ScriptPlan.isDirectory(path) {
+                self = .folder(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path)
+            } else {
+                self = .file(path)
+            }
+        }
+
+        /// A folder's `plugins`, when it has one.
+        var plugins: [String] {
+            guard case .folder(let folder) = self, ScriptPlan.isDirectory(folder + "/plugins") else { return [] }
+            return [folder + "/plugins"]
+        }
+
+        /// Runs the script with `arguments` as `...` (the `arg` table is the caller's to set).
+        func run(in runtime: LuaRuntime, arguments: [[UInt8]]) throws {
+            switch self {
+            case .standardInput:
+                try runtime.run(bytes: ScriptPlan.sourceText(ScriptPlan.readStandardInput()), name: "=stdin",
+                                arguments: arguments)
+            case .file(let path):
+                try runtime.run(file: path, arguments: arguments)
+            case .folder(let folder):
+                let main = folder + "/main.lua"
+                guard access(main, F_OK) == 0 else {
+                    throw LuaError(message: "\(folder) is a folder without main.lua (scrim runs FOLDER/main.lua)")
+                }
+                runtime.prependPackagePath(folder: folder)
+                try runtime.run(file: main, arguments: arguments)
+            }
+        }
     }
 
     var steps: [Step] = []
@@ -55,21 +90,11 @@ struct ScriptPlan {
         guard let first = parsed.operands.first else { return }
         scriptIndex = prefix.count
         scriptArguments = Array(parsed.operands.dropFirst())
-        let path = first.text
-        if path == "-" {
-            script = .standardInput
-        } else if Self.isDirectory(path) {
-            script = .folder(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path)
-        } else {
-            script = .file(path)
-        }
+        script = Script(first.text)
     }
 
     /// The folder's `plugins` for the plugin path, when the script is a folder that has one.
-    var folderPlugins: [String] {
-        guard case .folder(let folder) = script, Self.isDirectory(folder + "/plugins") else { return [] }
-        return [folder + "/plugins"]
-    }
+    var folderPlugins: [String] { script?.plugins ?? [] }
 
     /// Runs the steps and the script in `runtime`; `beforeScript` runs between them (`--realtime` starts the clock).
     func perform(in runtime: LuaRuntime, beforeScript: () -> Void = {}) throws {
@@ -87,22 +112,7 @@ struct ScriptPlan {
             }
         }
         beforeScript()
-        let arguments = scriptArguments.map(\.bytes)
-        switch script {
-        case nil:
-            break
-        case .standardInput:
-            try runtime.run(bytes: Self.sourceText(Self.readStandardInput()), name: "=stdin", arguments: arguments)
-        case .file(let path):
-            try runtime.run(file: path, arguments: arguments)
-        case .folder(let folder):
-            let main = folder + "/main.lua"
-            guard access(main, F_OK) == 0 else {
-                throw LuaError(message: "\(folder) is a folder without main.lua (scrim runs FOLDER/main.lua)")
-            }
-            runtime.prependPackagePath(folder: folder)
-            try runtime.run(file: main, arguments: arguments)
-        }
+        try script?.run(in: runtime, arguments: scriptArguments.map(\.bytes))
     }
 
     /// A fresh runtime; under `-E` the package library does not see LUA_PATH* and LUA_CPATH* (lua.c's LUA_NOENV).

@@ -36,7 +36,7 @@ enum SnapshotCommand {
         """)
 
     static let command = Command(
-        path: ["snapshot"], usage: ["FILE|- [options] [-- args…]"],
+        path: ["snapshot"], usage: ["FILE|DIR|- [options] [-- args…]"],
         summary: "draw what the screen shows to a PNG (or a film strip)",
         about: """
             Runs FILE as `scrim run` does and writes a PNG of what the screen shows (presentation values,
@@ -93,10 +93,12 @@ enum SnapshotCommand {
         let mode: Mode = film.map { .film(frames: $0, duration: duration) } ?? at.map { .at($0) } ?? .settled
         let destination = output ?? defaultOutput(for: script, mode: mode)
         return run(script, arguments: scriptArguments, before: before, options: options,
-                   plugins: .standard(flags: pluginDirectories), mode: mode, output: destination, scale: scale)
+                   plugins: .standard(flags: pluginDirectories + ScriptPlan.Script(script).plugins), mode: mode,
+                   output: destination, scale: scale)
     }
 
-    /// `name.png` (a film: `name-film.png`) in the current directory, for the script `…/name.lua`.
+    /// `name.png` (a film: `name-film.png`) in the current directory, for the script `…/name.lua` or the folder
+    /// `…/name`.
     static func defaultOutput(for script: String, mode: Mode) -> String {
         var name = script == "-" ? "stdin" : String(script.split(separator: "/").last ?? "snapshot")
         if name.hasSuffix(".lua") { name.removeLast(4) }
@@ -112,12 +114,7 @@ enum SnapshotCommand {
         let recorder = FilmRecorder(runtime: core)
         do {
             runtime.setArgTable(words: (before + [script]).map { Array($0.utf8) } + arguments, scriptIndex: before.count)
-            if script == "-" {
-                try runtime.run(bytes: ScriptPlan.sourceText(ScriptPlan.readStandardInput()), name: "=stdin",
-                                arguments: arguments)
-            } else {
-                try runtime.run(file: script, arguments: arguments)
-            }
+            try ScriptPlan.Script(script).run(in: runtime, arguments: arguments)
             switch mode {
             case .settled, .film(_, nil):
                 try runtime.settle()

@@ -1,4 +1,4 @@
--- LUA_API §9: loading plugins — dependency order, each failure mode isolated to its plugin, manifests,
+-- docs/API.md §9: loading plugins — dependency order, each failure mode isolated to its plugin, manifests,
 -- export names, both binding styles for menus and transitions, controllers.
 local root = debug.getinfo(1, "S").source:match("^@(.-)Tests/lua/[^/]+$") or ""
 local fixtures = root .. "Tests/fixtures/plugins/"

@@ -1,4 +1,4 @@
--- PRODUCT.md's sandbox: text chunks only, no io / os (but time, clock, date) / debug / package.loadlib / C modules
+-- docs/DESIGN.md's sandbox (the bridge rules): text chunks only, no io / os (but time, clock, date) / debug / package.loadlib / C modules
 -- unless `permissions` grants them; every escape is refused naming the permission; one environment per plugin.
 local root = debug.getinfo(1, "S").source:match("^@(.-)Tests/lua/[^/]+$") or ""
 local fixtures = root .. "Tests/fixtures/plugins/"
