@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-/// LUA_API §5–6: view controllers, presentation, the dimming base classes (`scrim.ViewController`,
+/// docs/API.md §5–6: view controllers, presentation, the dimming base classes (`scrim.ViewController`,
 /// `scrim.BottomPresentViewController`, …) as classes Lua may instantiate (`X{…}`, fields and members as values
 /// or functions) or derive from (`scrim.class(name, X)`).
 enum ControllerBinding {

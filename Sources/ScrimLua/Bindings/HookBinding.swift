@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-/// LUA_API §8: `scrim.on`, `scrim.off`, `scrim.emit`, the Hook handle, and the event a handler sees.
+/// docs/API.md §8: `scrim.on`, `scrim.off`, `scrim.emit`, the Hook handle, and the event a handler sees.
 enum HookBinding {
     static let hookClass = LuaClass<Hook>("Hook")
         .readonly("event") { $0.event }

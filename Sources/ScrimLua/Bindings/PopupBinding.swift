@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-/// LUA_API §7: `scrim.PopupWindow` (seed 1), both binding styles, and `scrim.ConfirmDialog` (addition).
+/// docs/API.md §7: `scrim.PopupWindow` (seed 1), both binding styles, and `scrim.ConfirmDialog` (addition).
 /// What a popup keeps from Lua (its delegate table, its closures) lives in its userdata's bag (`PeerStorage`);
 /// the runtime pins the userdata while the popup is shown, so a script need not keep a reference.
 enum PopupBinding {

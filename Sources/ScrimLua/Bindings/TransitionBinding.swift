@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-/// LUA_API §5: generic custom transitions in protocol style — a transitioning delegate, animators and the
+/// docs/API.md §5: generic custom transitions in protocol style — a transitioning delegate, animators and the
 /// transition context as Lua sees them — and the presentation controller.
 enum TransitionBinding {
     static let contextClass = LuaClass<TransitionContext>("TransitionContext")
