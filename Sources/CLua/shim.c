@@ -150,6 +150,7 @@ lua_State *scrim_newstate(ScrimLimits *limits) {
   lua_State *L = lua_newstate(scrim_alloc, limits);
   if (L == NULL) return NULL;
   *(ScrimLimits **)lua_getextraspace(L) = limits;
+  limits->current = L;
   lua_atpanic(L, panic);
   lua_setwarnf(L, warn_function, L);
   lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_COUNT);
@@ -223,19 +224,26 @@ int scrim_loadfile(lua_State *L, const char *path) {
   return luaL_loadfilex(L, path, "t");
 }
 
+/* Swift runs on L's current frame: `current` is L while it does, whatever thread called (a coroutine's stack is
+   its own; pushing to the main thread's from inside a coroutine would corrupt it). */
 static int call_host(lua_State *L, void *fn) {
   ScrimLimits *lim = scrim_limits(L);
   int refusable = lim->refusable;
+  lua_State *caller = lim->current;
   lim->refusable = 0;
+  lim->current = L;
   lim->hostDepth++;
   int n = host_dispatch(L, fn);
   lim->hostDepth--;
+  lim->current = caller;
   lim->refusable = refusable;
   return n;
 }
 
 static int host_trampoline(lua_State *L) {
   void **box = (void **)lua_touserdata(L, lua_upvalueindex(1));
+  /* Finalized already: a finalizer run in the same collection (or while the state closes) can still reach it. */
+  if (*box == NULL) return luaL_error(L, "a Scrim function called after it was finalized (from a finalizer)");
   int n = call_host(L, *box);
   if (n < 0) return lua_error(L); /* Swift has returned: raising is safe now */
   return n;
@@ -272,10 +280,13 @@ static int object_gc(lua_State *L) {
     ((ScrimBox *)lua_touserdata(L, 1))->object = NULL; /* a resurrected box never releases twice */
     ScrimLimits *lim = scrim_limits(L);
     int refusable = lim->refusable;
+    lua_State *caller = lim->current;
     lim->refusable = 0; /* deinit may run Swift code that uses the state */
+    lim->current = L;   /* the thread whose allocation ran the collector */
     lim->hostDepth++;
     host_release(object);
     lim->hostDepth--;
+    lim->current = caller;
     lim->refusable = refusable;
   }
   return 0;

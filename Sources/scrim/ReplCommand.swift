@@ -6,47 +6,43 @@ import ScrimPlugins
 /// `scrim repl [options] [FILE [args…]]`: the interactive session on a terminal, or, when standard input is
 /// not one, each complete statement of the input run as it comes (exit status 1 if any failed).
 enum ReplCommand {
-    static func main(_ arguments: [String]) throws -> Int32 {
+    static let plugins = Option("plugins", value: "DIR", help: """
+        load the plugins in DIR first (repeatable); then SCRIM_PLUGIN_PATH, then
+        ./plugins. :reload PLUGIN re-runs one in place (its live objects get the new code)
+        """)
+
+    static let command = Command(
+        path: ["repl"], usage: ["[options] [FILE [args…]]"],
+        summary: "interactive Lua with the Scrim module (runs FILE first)",
+        about: """
+            An interactive Lua 5.4 session with the Scrim module. FILE, if given, runs first (an error is shown
+            and the session goes on); its globals are then at hand. An expression shows its value (several
+            values tab-separated; tables and Scrim objects one level deep, keys sorted; views as tostring shows
+            them); an unfinished chunk continues on a '>> ' line; an error shows its message and traceback.
+
+            On a terminal: line editing (libedit, ~/.editrc), history kept in $XDG_STATE_HOME/scrim/history
+            (else ~/.local/state/scrim/history), Tab completion of globals, fields and methods, Ctrl-C stops a
+            running chunk or clears the line, Ctrl-D leaves. Commands (:help lists them): :tree, :advance S,
+            :settle, :screen, :play [S], :snapshot FILE, :reload [PLUGIN], :watch on|off, :quit.
+
+            When standard input is not a terminal there are no prompts, colours or editing: each complete
+            statement runs as it arrives and its results are printed; the exit status is 1 if any statement
+            or command failed (or a callback reported an error), else 0.
+            """,
+        options: [RuntimeFlags.timeout, RuntimeFlags.maxMemory, RuntimeFlags.screen, plugins],
+        operands: .endOptions,
+        notes: "Time is virtual and moves only with scrim.advance, scrim.settle, :advance, :settle and :play.",
+        run: main)
+
+    static func main(_ parsed: ParsedArguments) throws -> Int32 {
         var options = RuntimeOptions()
-        var pluginDirectories: [String] = []
-        var before = ["scrim", "repl"]
-        var index = 0
-        func value(for flag: String) throws -> String {
-            guard index + 1 < arguments.count else {
-                throw UsageError(message: "option '\(flag)' needs a value", command: "repl")
-            }
-            index += 1
-            before.append(arguments[index])
-            return arguments[index]
+        try RuntimeFlags.apply(parsed, to: &options)
+        let pluginDirectories = try RuntimeFlags.pluginDirectories(parsed)
+        if parsed.operands.first?.text == "-", parsed.dashDashAt == nil {
+            throw parsed.command.usageError("the REPL reads standard input itself; give a script file")
         }
-        while index < arguments.count {
-            let argument = arguments[index]
-            guard argument.hasPrefix("-") else { break }
-            before.append(argument)
-            if argument == "--" {
-                index += 1
-                break
-            }
-            switch argument {
-            case "--timeout", "--max-memory":
-                _ = try RuntimeFlags.apply(argument, try value(for: argument), to: &options, command: "repl")
-            case "--plugins":
-                let directory = try value(for: argument)
-                if let problem = PluginSearchPath.problem(with: directory) { throw UsageError(message: problem, command: "repl") }
-                pluginDirectories.append(directory)
-            case "--screen":
-                let text = try value(for: argument)
-                do { options.screen = try Screen.parse(text) } catch {
-                    throw UsageError(message: "invalid --screen '\(text)' (WIDTHxHEIGHT[@SCALE], e.g. 390x844@3)", command: "repl")
-                }
-            case "-":
-                throw UsageError(message: "the REPL reads standard input itself; give a script file", command: "repl")
-            default:
-                throw UsageError(message: "unknown option '\(argument)'", command: "repl")
-            }
-            index += 1
-        }
-        let rest = arguments[index...]
+        let rest = parsed.operands.map(\.text)
+        let before = ["scrim", "repl"] + parsed.wordsBeforeOperands.map(\.text)
         let script = rest.first.map {
             ReplSession.Script(path: $0, arguments: Array(rest.dropFirst()), before: before)
         }

@@ -5,81 +5,51 @@ import ScrimPlugins
 
 /// `scrim run [options] FILE|- [args…]` and `scrim -e CODE`.
 enum RunCommand {
-    static func main(_ arguments: [String], invocation: [String]) throws -> Int32 {
+    static let realtime = Option("realtime", help: "the wall clock drives time instead of settling at once at the end")
+    static let trace = Option("trace", value: "FILE", help: """
+        write a Chrome trace-event timeline (open it in Perfetto): animations per
+        view and transition phases on the virtual clock, every Lua callback and
+        hook handler with its wall-clock cost and source; written however the run ends
+        """)
+    static let execute = Option(nil, short: "e", value: "CODE", help: "run CODE first (may be repeated)")
+
+    static let options = [RuntimeFlags.timeout, RuntimeFlags.maxMemory, RuntimeFlags.screen, realtime,
+                          RuntimeFlags.plugins, trace, execute]
+
+    static let command = Command(
+        path: ["run"], usage: ["[options] FILE|- [args…]"],
+        summary: "run a Lua script (FILE '-' reads standard input)",
+        about: """
+            Runs FILE as `lua5.4 FILE args…` would: `...` holds the arguments and the global `arg`
+            holds them too (arg[0] is FILE). The global `scrim` is the Scrim module.
+            Only Lua source is accepted; binary (precompiled) chunks are refused.
+            """,
+        options: options, operands: .endOptions,
+        notes: """
+            Time is virtual: it moves with scrim.advance and scrim.settle, and the run settles (plays out
+            every animation and timer) before it exits.
+            Errors print `scrim: FILE:LINE: message` and a traceback on stderr, and exit with status 1;
+            so do errors reported from callbacks, timers and hook handlers, and a settle that times out.
+            """,
+        run: main)
+
+    static func main(_ parsed: ParsedArguments) throws -> Int32 {
         var options = RuntimeOptions()
-        var chunks: [String] = []
-        var realtime = false
-        var pluginDirectories: [String] = []
-        var tracePath: String?
-        var index = 0
-        var before = invocation
-        func value(for flag: String) throws -> String {
-            guard index + 1 < arguments.count else {
-                throw UsageError(message: "option '\(flag)' needs a value", command: "run")
-            }
-            index += 1
-            return arguments[index]
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            guard argument.hasPrefix("-"), argument != "-" else { break }
-            before.append(argument)
-            switch argument {
-            case "--timeout":
-                let text = try value(for: argument)
-                guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
-                    throw UsageError(message: "invalid --timeout '\(text)' (seconds, e.g. 5 or 0.5; 0 for none)", command: "run")
-                }
-                options.timeBudget = seconds == 0 ? nil : seconds
-                before.append(text)
-            case "--max-memory":
-                let text = try value(for: argument)
-                guard let bytes = parseSize(text) else {
-                    throw UsageError(message: "invalid --max-memory '\(text)' (a size such as 64M or 1G; 0 for none)", command: "run")
-                }
-                options.memoryLimit = bytes == 0 ? nil : bytes
-                before.append(text)
-            case "--screen":
-                let text = try value(for: argument)
-                do { options.screen = try Screen.parse(text) } catch {
-                    throw UsageError(message: "invalid --screen '\(text)' (WIDTHxHEIGHT[@SCALE], e.g. 390x844@3)", command: "run")
-                }
-                before.append(text)
-            case "--realtime":
-                realtime = true
-            case "--plugins":
-                let directory = try value(for: argument)
-                if let problem = PluginSearchPath.problem(with: directory) { throw UsageError(message: problem, command: "run") }
-                pluginDirectories.append(directory)
-                before.append(directory)
-            case "--trace":
-                let path = try value(for: argument)
-                tracePath = path
-                before.append(path)
-            case "-e":
-                let code = try value(for: argument)
-                chunks.append(code)
-                before.append(code)
-            case "--":
-                index += 1
-                break
-            default:
-                throw UsageError(message: "unknown option '\(argument)'", command: "run")
-            }
-            if argument == "--" { break }
-            index += 1
-        }
-        let rest = Array(arguments[index...])
+        try RuntimeFlags.apply(parsed, to: &options)
+        let pluginDirectories = try RuntimeFlags.pluginDirectories(parsed)
+        let chunks = parsed.values(execute)
+        let rest = parsed.operands.map(\.text)
         if chunks.isEmpty && rest.isEmpty {
-            throw UsageError(message: "no script given (a file, or - for standard input)", command: "run")
+            throw parsed.command.usageError("no script given (a file, or - for standard input)")
         }
+        let before = (["scrim"] + parsed.command.path) + parsed.wordsBeforeOperands.map(\.text)
         let runtime = LuaRuntime(options: options)
-        let trace = tracePath.map { RunTrace(runtime: runtime, path: $0) }
+        let trace = parsed.value(trace).map { RunTrace(runtime: runtime, path: $0) }
         PluginHost.start(in: runtime, searchPath: .standard(flags: pluginDirectories))
         // The trace is written however the run ends: a failing run is often the one worth looking at.
         let status: Int32
         do {
-            status = try execute(runtime, chunks: chunks, rest: rest, before: before, realtime: realtime)
+            status = try execute(runtime, chunks: chunks, rest: rest, before: before, realtime: parsed.has(realtime))
         } catch {
             _ = trace?.write()
             throw error
@@ -127,24 +97,6 @@ enum RunCommand {
             if clock.now > deadline { _ = try runtime.settle(timeout: 0) }
             usleep(UInt32(1_000_000 / max(clock.frameRate, 1)))
         }
-    }
-
-    /// "64M", "1G", "512K", "1048576" (bytes); K/M/G are powers of 1024, an optional trailing B is allowed.
-    static func parseSize(_ text: String) -> Int? {
-        var digits = Substring(text.uppercased())
-        if digits.hasSuffix("B") { digits = digits.dropLast() }
-        var multiplier = 1
-        switch digits.last {
-        case "K": multiplier = 1 << 10
-        case "M": multiplier = 1 << 20
-        case "G": multiplier = 1 << 30
-        default: break
-        }
-        if multiplier != 1 { digits = digits.dropLast() }
-        guard let number = Double(digits), number >= 0, number.isFinite else { return nil }
-        let bytes = number * Double(multiplier)
-        guard bytes < Double(Int.max) else { return nil }
-        return Int(bytes)
     }
 
     static func readStandardInput() -> String {

@@ -5,97 +5,86 @@ import ScrimPlugins
 
 /// `scrim test [options] [paths…]`, and `scrim test --worker … -- files…` (a worker of `--jobs`).
 enum TestCommand {
-    static func main(_ arguments: [String]) throws -> Int32 {
+    static let filter = Option("filter", value: "PATTERN", help: "only tests whose full name matches the Lua pattern")
+    static let tags = Option("tags", short: "t", value: "TAG[,TAG]", help: "only tests whose names carry one of these #tags")
+    static let shuffle = Option("shuffle", help: "files and tests in random order (the seed is printed)")
+    static let seed = Option("seed", value: "N", help: "shuffle with this seed (implies --shuffle), to repeat an order")
+    static let failFast = Option("fail-fast", help: "stop at the first failing test")
+    static let jobs = Option("jobs", short: "j", value: "N", help: "run files in N worker processes (same results for any N)")
+    static let shard = Option("shard", value: "I/N", help: "run only the I-th of N shares of the sorted file list (for CI)")
+    static let output = Option("output", short: "o", value: "FORMAT", help: """
+        text (default), tap, junit or json; for the last three the report
+        goes to standard output and the closing line to standard error
+        """)
+    static let plugins = Option("plugins", value: "DIR", help: """
+        every file's runtime loads the plugins in DIR (repeatable), then those
+        along SCRIM_PLUGIN_PATH; not ./plugins, so specs run the same anywhere
+        """)
+    static let updateSnapshots = Option("update-snapshots", help: """
+        rewrite snapshot references instead of comparing with them
+        (assert.snapshot(name): __snapshots__/<spec>/<name>.png beside the spec;
+        a missing one is recorded, but fails when CI=true)
+        """)
+    static let timeout = Option("timeout", value: "S", help: "wall-clock budget of each test, in seconds (default 30; 0 = none)")
+    static let maxMemory = Option("max-memory", value: "SIZE",
+                                  help: "memory budget of each file's runtime, e.g. 64M (default 1G; 0 = none)")
+    /// Internal: this process is a worker of `--jobs`, running the files it is given.
+    static let worker = Option("worker", help: "", hidden: true)
+
+    static let command = Command(
+        path: ["test"], usage: ["[options] [paths…]"],
+        summary: "run busted-style tests (*_spec.lua, *_test.lua)",
+        about: """
+            Runs every *_spec.lua and *_test.lua below each path (default: the current folder; hidden
+            folders such as .build are skipped), each file in a fresh runtime, with busted's vocabulary:
+            describe/context, it, pending, before_each, after_each, setup, teardown, finally, luassert's
+            assert (chains and negation: assert.are.same, assert.is_not.equal, assert.has_no.errors, …),
+            spy, stub, mock and match; plus assert.rect_near(actual, expected [, tol=0.5]).
+            """,
+        options: [filter, tags, shuffle, seed, failFast, jobs, shard, output, plugins, updateSnapshots, timeout,
+                  maxMemory, worker],
+        operands: .interleaved,
+        notes: """
+            A test passes, fails (an assertion), errors (any other error; counted as failed) or is
+            skipped (pending). The last line is `N passed, N failed` (`, N skipped` when any were).
+            Exit status: 0 nothing failed, 1 something failed, 2 a usage error or no test files found.
+            """,
+        run: main)
+
+    static func main(_ parsed: ParsedArguments) throws -> Int32 {
         var options = TestOptions()
-        var paths: [String] = []
-        var worker = false
-        var index = 0
-        func value(for flag: String, inline: String?) throws -> String {
-            if let inline { return inline }
-            guard index + 1 < arguments.count else {
-                throw UsageError(message: "option '\(flag)' needs a value", command: "test")
+        try RuntimeFlags.apply(parsed, to: &options.runtime)
+        options.pluginDirectories = try RuntimeFlags.pluginDirectories(parsed)
+        if let pattern = parsed.value(filter) {
+            if let problem = FilterPattern.problem(pattern) {
+                throw parsed.command.usageError("invalid --filter '\(pattern)' (\(problem))")
             }
-            index += 1
-            return arguments[index]
+            options.filter = pattern
         }
-        func noValue(_ flag: String, inline: String?) throws {
-            if inline != nil { throw UsageError(message: "option '\(flag)' takes no value", command: "test") }
+        for list in parsed.values(tags) {
+            let names = list.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+            options.tags += names.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
         }
-        while index < arguments.count {
-            let argument = arguments[index]
-            guard argument.hasPrefix("-"), argument != "-" else {
-                paths.append(argument)
-                index += 1
-                continue
-            }
-            if argument == "--" {
-                paths += arguments[(index + 1)...]
-                break
-            }
-            // "--flag=value" and "--flag value" both work.
-            var flag = argument, inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                flag = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
-            }
-            switch flag {
-            case "--timeout", "--max-memory":
-                _ = try RuntimeFlags.apply(flag, try value(for: flag, inline: inline), to: &options.runtime, command: "test")
-            case "--plugins":
-                let directory = try value(for: flag, inline: inline)
-                if let problem = PluginSearchPath.problem(with: directory) { throw UsageError(message: problem, command: "test") }
-                options.pluginDirectories.append(directory)
-            case "--filter":
-                let pattern = try value(for: flag, inline: inline)
-                if let problem = FilterPattern.problem(pattern) {
-                    throw UsageError(message: "invalid --filter '\(pattern)' (\(problem))", command: "test")
-                }
-                options.filter = pattern
-            case "--tags", "-t":
-                let tags = try value(for: flag, inline: inline).split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
-                options.tags += tags.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
-            case "--shuffle":
-                try noValue(flag, inline: inline)
-                options.shuffle = true
-            case "--seed":
-                let text = try value(for: flag, inline: inline)
-                guard let seed = UInt64(text) else {
-                    throw UsageError(message: "invalid --seed '\(text)' (a whole number ≥ 0)", command: "test")
-                }
-                options.seed = seed
-                options.shuffle = true
-            case "--fail-fast":
-                try noValue(flag, inline: inline)
-                options.failFast = true
-            case "--jobs", "-j":
-                let text = try value(for: flag, inline: inline)
-                guard let jobs = Int(text), jobs >= 1, jobs <= 256 else {
-                    throw UsageError(message: "invalid --jobs '\(text)' (a number of worker processes, 1 to 256)", command: "test")
-                }
-                options.jobs = jobs
-            case "--shard":
-                let text = try value(for: flag, inline: inline)
-                guard let shard = Shard(parsing: text) else {
-                    throw UsageError(message: "invalid --shard '\(text)' (I/N with 1 ≤ I ≤ N, e.g. 2/4)", command: "test")
-                }
-                options.shard = shard
-            case "--output", "-o":
-                let text = try value(for: flag, inline: inline)
-                guard let format = OutputFormat(rawValue: text) else {
-                    throw UsageError(message: "invalid --output '\(text)' (text, tap, junit or json)", command: "test")
-                }
-                options.output = format
-            case "--update-snapshots":
-                try noValue(flag, inline: inline)
-                options.updateSnapshots = true
-            case "--worker":
-                try noValue(flag, inline: inline)
-                worker = true
-            default:
-                throw UsageError(message: "unknown option '\(argument)'", command: "test")
-            }
-            index += 1
+        options.shuffle = parsed.has(shuffle)
+        if let seed = try parsed.value(seed, expected: "a whole number ≥ 0", { UInt64($0) }) {
+            options.seed = seed
+            options.shuffle = true
         }
+        options.failFast = parsed.has(failFast)
+        if let jobs = try parsed.value(jobs, expected: "a number of worker processes, 1 to 256", { text in
+            Int(text).flatMap { (1 ... 256).contains($0) ? $0 : nil }
+        }) {
+            options.jobs = jobs
+        }
+        if let shard = try parsed.value(shard, expected: "I/N with 1 ≤ I ≤ N, e.g. 2/4", { Shard(parsing: $0) }) {
+            options.shard = shard
+        }
+        if let format = try parsed.value(output, expected: "text, tap, junit or json", { OutputFormat(rawValue: $0) }) {
+            options.output = format
+        }
+        options.updateSnapshots = parsed.has(updateSnapshots)
+        let worker = parsed.has(worker)
+        let paths = parsed.operands.map(\.text)
         if worker { return TestWorker.run(paths, options: options) }
         if !paths.isEmpty { options.paths = paths }
         options.workerCommand = [executablePath(), "test", "--worker"]

@@ -68,7 +68,7 @@ import Testing
         let help = try ScrimProcess.run(["--help"])
         #expect(help.status == 0 && help.stdout.contains("scrim run"))
         let runHelp = try ScrimProcess.run(["help", "run"])
-        #expect(runHelp.status == 0 && runHelp.stdout.contains("--max-memory"))
+        #expect(runHelp.status == 0 && runHelp.stdout.contains("--max-memory SIZE"))
     }
 
     @Test func memoryLimitFlagIsApplied() throws {
