@@ -358,7 +358,14 @@ function scrim.DimmingTransitioning(delegate) end
 ---@field phase string # read only
 ---@field delegate table?
 ---@field name string?
----@field animationDuration number
+---@field animationDuration number # seconds, 0…a year
+---@field loadView fun(self)? # overridable: a method in a scrim.class, or assigned
+---@field viewDidLoad fun(self)? # overridable
+---@field makeContentView fun(self): scrim.View # overridable: return the content View
+---@field layoutContent fun(self)? # overridable
+---@field prepareShowAnimation fun(self)? # overridable
+---@field showAnimation fun(self)? # overridable
+---@field cancelAnimation fun(self)? # overridable
 local PopupWindow = {}
 ---@return scrim.PopupWindow
 function PopupWindow:create() end
