@@ -114,6 +114,17 @@ describe("plugin escapes", function()
     assert.equal("function", type(string.dump))
   end)
 
+  it("keeps string methods working for scripts, string.dump included, but not through a string value", function()
+    function string.shout(text) return text:upper() .. "!" end
+    assert.equal("HEY!", ("hey"):shout())
+    string.shout = nil
+    assert.is_nil(("hey").shout)
+    assert.equal("string", type(string.dump(function() end)))
+    local ok, err = pcall(function() return ("").dump(function() end) end)
+    assert.is_false(ok)
+    assert.matches("string.dump is not reachable through a string value (call string.dump", err, 1, true)
+  end)
+
   it("writes no file: the host's file keeps its data, the refused options wrote nothing", function()
     assert.equal("the host's data", read(victim))
     assert.is_nil(read(target))
