@@ -50,6 +50,7 @@ describe("plugin escapes", function()
     scrim.plugins.load(escapes, {
       snapshot_anywhere = { path = victim },
       plugins_load = options, plugins_reload = options, options_reload = options, options_load = options,
+      options_new = options,
     })
   end)
   teardown(function()
@@ -81,6 +82,7 @@ describe("plugin escapes", function()
     options_reload = [[plugin 'options_reload': options for plugin 'analytics' are refused (it is granted "io", which 'options_reload' is not)]],
     options_load = [[plugin 'options_load': options for plugin 'analytics' are refused (it is granted "io", which 'options_load' is not)]],
     require_outside = [[plugin 'require_outside': module '../probe/plugin' not found in ]],
+    options_new = [[plugin 'options_new': options for plugin 'granted' are refused (it is granted "io", which 'options_new' is not)]],
     off_prefix = [[plugin 'off_prefix': scrim.off("plugin:off_prefix#2#1") is not permitted]],
     off_other = [[plugin 'off_other': scrim.off("plugin:analytics#1") is not permitted (a plugin removes only its own hooks]],
   }
@@ -129,6 +131,14 @@ describe("plugin escapes", function()
     assert.equal("the host's data", read(victim))
     assert.is_nil(read(target))
     assert.is_nil(read(output .. "/../escaped.png"))
+  end)
+
+  it("refuses options before the plugin they are for is touched, or before it loads", function()
+    local analytics = record("analytics")
+    assert.equal("loaded", analytics.state)
+    assert.is_nil(analytics.error)
+    assert.equal("failed", record("granted").state)
+    assert.is_nil(read(target))
   end)
 
   it("keeps other plugins' hooks and options: analytics still records, in memory only", function()
