@@ -83,6 +83,8 @@ describe("plugin escapes", function()
     options_load = [[plugin 'options_load': options for plugin 'analytics' are refused (it is granted "io", which 'options_load' is not)]],
     require_outside = [[plugin 'require_outside': module '../probe/plugin' not found in ]],
     options_new = [[plugin 'options_new': options for plugin 'granted' are refused (it is granted "io", which 'options_new' is not)]],
+    load_self = [[plugin 'load_self' is being loaded or reloaded: a plugin cannot load or reload itself]],
+    reload_self = [[plugin 'reload_self' is being loaded or reloaded: a plugin cannot load or reload itself]],
     off_prefix = [[plugin 'off_prefix': scrim.off("plugin:off_prefix#2#1") is not permitted]],
     off_other = [[plugin 'off_other': scrim.off("plugin:analytics#1") is not permitted (a plugin removes only its own hooks]],
   }
@@ -131,6 +133,14 @@ describe("plugin escapes", function()
     assert.equal("the host's data", read(victim))
     assert.is_nil(read(target))
     assert.is_nil(read(output .. "/../escaped.png"))
+  end)
+
+  it("keeps one record a plugin, also for those that tried to load themselves", function()
+    local seen = {}
+    for _, p in ipairs(scrim.plugins.list()) do
+      assert.is_nil(seen[p.name], p.name)
+      seen[p.name] = true
+    end
   end)
 
   it("refuses options before the plugin they are for is touched, or before it loads", function()

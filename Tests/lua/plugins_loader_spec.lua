@@ -160,3 +160,19 @@ describe("controllers", function()
     assert.equal("m", scrim.controller("made", { name = "m" }).name)
   end)
 end)
+
+describe("a plugin that loads plugins", function()
+  it("leaves each record with its own plugin when the list changes under its reload", function()
+    local folder = fixtures .. "nested/"
+    assert.same({}, scrim.plugins.load(folder .. "f_bad"))
+    assert.same({ "z_loader" }, scrim.plugins.load(folder .. "z_loader"))
+    assert.same({ true }, { scrim.plugins.reload("z_loader") })
+    local states = {}
+    for _, p in ipairs(scrim.plugins.list()) do
+      if p.name == "f_bad" or p.name == "z_loader" then states[#states + 1] = p.name .. " " .. p.state end
+    end
+    table.sort(states)
+    assert.same({ "f_bad failed", "z_loader loaded" }, states)
+    assert.equal(2, scrim.plugins.state("z_loader").loads)
+  end)
+end)
