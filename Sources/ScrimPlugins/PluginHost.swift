@@ -143,6 +143,7 @@ public final class PluginHost {
                 }
             }
             plugins.append(record)
+            busy.remove(name) // its load is over: handlers of the event may reload it
             emit(record.state == .loaded ? "plugin.didLoad" : "plugin.didFail", name, record.error)
         }
         return loadedNames
@@ -216,6 +217,7 @@ public final class PluginHost {
                 }
             }
         }
+        busy.remove(name) // its reload is over: handlers of the event may reload it again
         if let error {
             update(name) { $0.error = error }
             emit("plugin.didFail", name, error)

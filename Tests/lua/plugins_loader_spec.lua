@@ -176,3 +176,28 @@ describe("a plugin that loads plugins", function()
     assert.equal(2, scrim.plugins.state("z_loader").loads)
   end)
 end)
+
+describe("plugin events", function()
+  it("let their handlers reload the plugin whose load or reload just ended", function()
+    local results, reloads = {}, 0
+    local hook = scrim.on("plugin.didLoad", function(ev)
+      if ev.plugin == "echo" then
+        local result = { scrim.plugins.reload("echo") }
+        results[#results + 1] = result
+      end
+    end)
+    local again = scrim.on("plugin.didReload", function(ev)
+      if ev.plugin ~= "echo" then return end
+      reloads = reloads + 1
+      if reloads == 1 then
+        local result = { scrim.plugins.reload("echo") }
+        results[#results + 1] = result
+      end
+    end)
+    scrim.plugins.load(fixtures .. "events/echo")
+    hook:remove()
+    again:remove()
+    assert.same({ { true }, { true } }, results)
+    assert.equal(2, reloads)
+  end)
+end)
