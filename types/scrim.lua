@@ -259,7 +259,13 @@ function PresentationController:animateAlongsideTransition(animations, completio
 ---@field isBeingPresented boolean # read only
 ---@field isBeingDismissed boolean # read only
 ---@field isViewLoaded boolean # read only
----@field super any # the base class's members, bound to self (scrim.class instances)
+---@field super any # the base of the class whose method runs, its members bound to self (scrim.class instances)
+---@field loadView fun(self)? # overridable: a method in a scrim.class, or assigned
+---@field viewDidLoad fun(self)? # overridable
+---@field viewWillAppear fun(self, animated: boolean)? # overridable
+---@field viewDidAppear fun(self, animated: boolean)? # overridable
+---@field viewWillDisappear fun(self, animated: boolean)? # overridable
+---@field viewDidDisappear fun(self, animated: boolean)? # overridable
 local ViewController = {}
 ---@param vc scrim.ViewController
 ---@param animated? boolean
@@ -271,6 +277,18 @@ function ViewController:dismiss(animated, completion) end
 
 ---@class scrim.DimmingPresentViewController: scrim.ViewController
 ---@field dimmingTransitioning scrim.DimmingTransitioning # read only
+---@field presentationAnimationDuration number|fun(self): number # overridable; reads 0.25 by default
+---@field dismissalAnimationDuration number|fun(self): number # overridable; reads 0.25 by default
+---@field allowTapDimmingViewToDismiss boolean|fun(self): boolean # overridable; reads true by default
+---@field executePresentationAnimation fun(self)? # overridable
+---@field executeDismissalAnimation fun(self)? # overridable
+---@field dimmingViewTapped fun(self)? # overridable
+---@field animatedHeight number|fun(self): number # Bottom/Top: overridable; reads screen height × 0.8 by default
+---@field animatedWidth number|fun(self): number # Right: overridable; reads the screen width by default
+---@field animatedBottomConstraint scrim.Constraint|fun(self): scrim.Constraint # Bottom: required override
+---@field animatedTopConstraint scrim.Constraint|fun(self): scrim.Constraint # Top: required override
+---@field animatedTrailingConstraint scrim.Constraint|fun(self): scrim.Constraint # Right: required override
+---@field animatedContentView scrim.View|fun(self): scrim.View # Center: required override
 
 ---@class scrim.Class
 ---@field __name string

@@ -1,6 +1,6 @@
 import Glibc
 
-/// Where plugins are looked for: every `--plugins DIR`, then `SCRIM_PLUGIN_PATH` (`:`-separated), then `./plugins`.
+/// Where plugins are looked for (docs/API.md §9): every `--plugins DIR`, then `SCRIM_PLUGIN_PATH` (`:`-separated), then `./plugins`.
 /// Each entry is a plugin folder (it has `plugin.lua`), a folder of plugin folders, or a bundled plugin by name
 /// (`@popup_menu`, `@bundled` for all).
 public struct PluginSearchPath {

@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-/// LUA_API §3: `scrim.animate` and the Animation it returns.
+/// docs/API.md §3: `scrim.animate` and the Animation it returns.
 enum AnimationBinding {
     static let luaClass = LuaClass<Animation>("Animation")
         .readonly("duration") { $0.duration }

@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-/// LUA_API §1: the virtual clock — `scrim.now`, `advance`, `settle`, `after` and its Timer.
+/// docs/API.md §1: the virtual clock — `scrim.now`, `advance`, `settle`, `after` and its Timer.
 enum ClockBinding {
     static let timerClass = LuaClass<ScheduledTask>("Timer")
         .readonly("dueTime") { $0.dueTime }

@@ -46,6 +46,11 @@ local function membersView(instance, base)
       if type(value) == "function" then
         return function(_, ...) return value(instance, ...) end
       end
+      if value == nil then
+        -- A value member of a Scrim base class (`animatedHeight`): Scrim's own value, defaults included.
+        local baseValue = lookup(base, "__baseValue")
+        if baseValue ~= nil then return baseValue(instance, key) end
+      end
       return value
     end,
     __newindex = function() error("self.super is read-only", 2) end,
