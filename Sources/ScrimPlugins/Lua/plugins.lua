@@ -308,10 +308,10 @@ local function proxyClass(plugin, export, value)
       local init = type(current) == "table" and current.init
       if type(init) == "function" then return init(self, ...) end
     end)
-    setmetatable(class, { __index = function(_, key)
+    setmetatable(class, { __index = function(_, name)
       local current = exports.controller[plugin] and exports.controller[plugin][export]
       if type(current) ~= "table" then return nil end
-      local member = current[key]
+      local member = current[name]
       if isClass or type(member) == "function" then return member end
     end, __call = function(c, ...) return c.new(...) end, __tostring = function() return "class " .. key end })
     classes[key] = class

@@ -154,12 +154,6 @@ local function wrap(rec, gen, value, path)
   })
 end
 
--- `results` of pcall: rethrows an error at the plugin's line, else returns the values.
-local function unpackResults(results)
-  if not results[1] then error(results[2], 0) end
-  return tunpack(results, 2, results.n)
-end
-
 function sandbox.optionsRefused(caller, name, permission)
   return sformat("plugin '%s': options for plugin '%s' are refused (it is granted \"%s\", which '%s' is not)",
     caller, name, tostring(permission), caller)
@@ -246,8 +240,8 @@ local function snapshotFor(rec, gen)
     if gen.granted.io then return scrim.snapshot(path) end
     local folder = rawget(rawget(scrim, "plugins"), "outputFolder")
     if type(folder) ~= "string" or folder == "" then
-      error(sformat("plugin '%s': scrim.snapshot is not permitted (add \"io\" to permissions, or the host names a folder for plugins' pictures in scrim.plugins.outputFolder)",
-        rec.name), 2)
+      error(sformat("plugin '%s': scrim.snapshot is not permitted (add \"io\" to permissions, or the host names a folder %s",
+        rec.name, "for plugins' pictures in scrim.plugins.outputFolder)"), 2)
     end
     if path == nil then
       count = count + 1
