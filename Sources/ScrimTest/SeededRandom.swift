@@ -1,7 +1,8 @@
 import Glibc
 
-/// splitmix64: a small generator whose sequence depends only on its seed, on every machine,
-/// so `--seed N` repeats an order exactly. The spec library uses the same algorithm in Lua.
+/// splitmix64: a small generator whose sequence depends only on its seed, on every machine, so `--seed N`
+/// repeats the order of the files exactly. (Tests within a file are shuffled by spec.lua with Lua's own
+/// generator, seeded as busted seeds it, so that a seed gives busted's order.)
 public struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
 
@@ -24,18 +25,7 @@ public struct SeededRandom: RandomNumberGenerator {
         }
     }
 
-    /// A seed for one spec file's tests: the run's seed mixed with the file's path, so a file's order
-    /// does not depend on which worker runs it or what ran before.
-    public static func fileSeed(_ seed: UInt64, path: String) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in path.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
-        }
-        var random = SeededRandom(seed: seed ^ hash)
-        return random.next()
-    }
-
-    /// A fresh seed for `--shuffle` without `--seed`: small enough to type back.
+    /// A fresh seed for a run without `--seed`: small enough to type back.
     public static func freshSeed() -> UInt64 {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)

@@ -49,7 +49,7 @@ import Testing
     }
 
     /// Scrim's TAP: "ok N - a › b", "ok N - a › b # SKIP …", "not ok N - a › b" followed by "# file:line" (the
-    /// test's) and "# file:line: text" (the failure's); a file that fails to load is named "path (loading the file)".
+    /// test's) and "# file:line: text" (the failure's); an error of the file itself is named "path (the file)".
     static func scrimOutcomes(_ text: String) -> [Outcome] {
         var outcomes: [Outcome] = []
         var comments = 0
@@ -73,7 +73,7 @@ import Testing
     }
 
     private static func busted(_ name: String) -> String {
-        name.replacing(" › ", with: " ").replacing("\\#", with: "#").replacing(" (loading the file)", with: "")
+        name.replacing(" › ", with: " ").replacing("\\#", with: "#").replacing(" (the file)", with: "")
     }
 
     /// Runs busted on Lua 5.4 explicitly (Debian's luacheck may switch `lua` to 5.1), in `directory`.

@@ -435,7 +435,8 @@ local function runTest(test)
       end
     end
     report(test, outcome)
-    test.env, test.finallyFn = nil, nil
+    -- The test's globals stay with it: a callback or finalizer of the spec may still run with it current.
+    test.finallyFn = nil
   end
   dexecAll("after_each", ancestor, true)
 end
