@@ -72,8 +72,10 @@ import Testing
         return String(line[dash.upperBound...])
     }
 
+    /// busted names an error of a whole file "suite <path>".
     private static func busted(_ name: String) -> String {
-        name.replacing(" › ", with: " ").replacing("\\#", with: "#").replacing(" (the file)", with: "")
+        if name.hasSuffix(" (the file)") { return "suite " + name.dropLast(" (the file)".count) }
+        return name.replacing(" › ", with: " ").replacing("\\#", with: "#")
     }
 
     /// Runs busted on Lua 5.4 explicitly (Debian's luacheck may switch `lua` to 5.1), in `directory`.

@@ -61,7 +61,7 @@ local function fullNames(element)
   local names = {}
   local e = element
   while e and e.descriptor ~= "file" do
-    table.insert(names, 1, e.name or e.descriptor)
+    table.insert(names, 1, tostring(e.name or e.descriptor))
     e = e.parent
   end
   return names
