@@ -1037,6 +1037,7 @@ assert:register("assertion", "rect_near", function(s, args)
   end
   local differs
   for _, k in ipairs({ "x", "y", "width", "height" }) do
+    -- Written so that a NaN coordinate differs.
     if not (math.abs(actual[k] - expected[k]) <= tolerance) then differs = differs or k end
   end
   setMessage(s, args[4])

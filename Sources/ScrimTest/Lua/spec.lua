@@ -5,9 +5,9 @@
 -- the whole time budget, and a stopped one leaves the scheduler intact), and carries on with the outcome.
 local lib = ...
 local Failure, userFrame, userLocation, userTraceback = lib.Failure, lib.userFrame, lib.userLocation, lib.userTraceback
-local type, tostring, error, xpcall, pcall = type, tostring, error, xpcall, pcall
+local type, tostring, error, xpcall = type, tostring, error, xpcall
 local setmetatable, getmetatable, next, rawget, rawset = setmetatable, getmetatable, next, rawget, rawset
-local concat, unpack = table.concat, table.unpack
+local concat = table.concat
 local yield, resume, status = coroutine.yield, coroutine.resume, coroutine.status
 
 local runner = {}
