@@ -1,8 +1,7 @@
 import Glibc
 
-/// splitmix64: a small generator whose sequence depends only on its seed, on every machine, so `--seed N`
-/// repeats the order of the files exactly. (Tests within a file are shuffled by spec.lua with Lua's own
-/// generator, seeded as busted seeds it, so that a seed gives busted's order.)
+/// splitmix64, for a fresh seed when none is given. (Files and tests are shuffled with Lua's own generator,
+/// seeded as busted seeds it, so that a seed gives busted's order: see FilePlan and spec.lua.)
 public struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
 
@@ -14,15 +13,6 @@ public struct SeededRandom: RandomNumberGenerator {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
-    }
-
-    /// Fisher–Yates with this generator (Swift's `shuffle` may change its algorithm between releases).
-    public mutating func shuffle<T>(_ items: inout [T]) {
-        guard items.count > 1 else { return }
-        for i in stride(from: items.count - 1, to: 0, by: -1) {
-            let j = Int(next() % UInt64(i + 1))
-            items.swapAt(i, j)
-        }
     }
 
     /// A fresh seed for a run without `--seed`: small enough to type back.
