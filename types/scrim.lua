@@ -509,3 +509,177 @@ function scrim.transition(name, options) end
 ---@param options? table
 ---@return scrim.ViewController
 function scrim.controller(name, options) end
+
+-- Tests (`scrim test`, docs/API.md §10): busted's vocabulary and luassert. -----------------------------------
+
+---A block: its body runs when the run reaches it and registers its children.
+---@param name string
+---@param fn? fun()
+---@return fun(fn: fun())? # the curried form `describe "name" (fn)`
+function describe(name, fn) end
+---@param name string
+---@param fn? fun()
+function context(name, fn) end
+---A block after which `_G` and `package.loaded` are put back.
+---@param name string
+---@param fn? fun()
+function insulate(name, fn) end
+---A block whose global changes reach the insulating block around it.
+---@param name string
+---@param fn? fun()
+function expose(name, fn) end
+---A test.
+---@param name string
+---@param fn? fun()
+---@return fun(fn: fun())?
+function it(name, fn) end
+---@param name string
+---@param fn? fun()
+function spec(name, fn) end
+---@param name string
+---@param fn? fun()
+function test(name, fn) end
+---In a block: a pending test. In a test: stops it as pending.
+---@param name string
+---@param fn? fun()
+function pending(name, fn) end
+---@param fn fun()
+function before_each(fn) end
+---@param fn fun()
+function after_each(fn) end
+---Runs before the block's first child (`strict_setup`).
+---@param fn fun()
+function setup(fn) end
+---@param fn fun()
+function teardown(fn) end
+---@param fn fun()
+function strict_setup(fn) end
+---@param fn fun()
+function strict_teardown(fn) end
+---Runs once, just before the block's first test that runs.
+---@param fn fun()
+function lazy_setup(fn) end
+---@param fn fun()
+function lazy_teardown(fn) end
+---In a test: runs after it, even when it fails (the last one registered).
+---@param fn fun()
+function finally(fn) end
+---In a block: shuffles its children (`randomize(false)` keeps the order).
+---@param seedOrFlag? integer|boolean
+function randomize(seedOrFlag) end
+
+---A chain of luassert: words joined by `_` or `.` (`assert.is_not.equal`, `assert.has_no.errors`), ending in an
+---assertion: equal(s), same, truthy, falsy, true, false, nil, boolean, number, string, table, function, userdata,
+---thread, near, matches/match, error(s), error_matches, unique, returned_arguments, array(t).has.holes,
+---spy(s).called/called_with/returned_with/called_at_least/called_at_most/called_more_than/called_less_than,
+---rect_near, snapshot, and any registered with `assert:register`.
+---@class luassert.Chain
+---@field [string] luassert.Chain
+---@overload fun(...: any): ...
+
+---@class luassert: luassert.Chain
+assert = {}
+---@param actual scrim.Rect|scrim.View
+---@param expected scrim.Rect
+---@param tolerance? number # default 0.5
+function assert.rect_near(actual, expected, tolerance) end
+---What the window shows now, compared with `__snapshots__/<spec>/<name>.png` beside the spec.
+---@param name string
+---@param options? {tolerance?: integer, share?: number}
+function assert.snapshot(name, options) end
+---@param kind "assertion"|"modifier"|"matcher"
+---@param name string
+---@param fn fun(state: table, arguments: table, level: integer): any
+---@param positiveMessage? string # a `say` key
+---@param negativeMessage? string # a `say` key
+function assert:register(kind, name, fn, positiveMessage, negativeMessage) end
+---@param kind "assertion"|"modifier"|"matcher"
+---@param name string
+function assert:unregister(kind, name) end
+---@param name "TableFormatLevel"|"TableFormatShowRecursion"|"TableErrorHighlightCharacter"|string
+---@param value any
+function assert:set_parameter(name, value) end
+---@param name string
+---@return any
+function assert:get_parameter(name) end
+---@param formatter fun(value: any, extra?: table): string?
+function assert:add_formatter(formatter) end
+---@param formatter function
+function assert:remove_formatter(formatter) end
+---@param arguments table # with `n`
+---@return table
+function assert:format(arguments) end
+---@param s luassert.Spy
+function assert:add_spy(s) end
+---@param s luassert.Spy
+function assert:addspy(s) end
+---A snapshot of formatters, parameters and spies; `:revert()` undoes what was added since.
+---@return {revert: fun(self)}
+function assert:snapshot() end
+
+---@class luassert.Spy
+---@field calls table[]
+---@field returnvals table[]
+---@overload fun(...: any): ...
+local Spy = {}
+---@return luassert.Spy
+function Spy:clear() end
+function Spy:revert() end
+---@param n? integer
+---@return boolean, integer
+function Spy:called(n) end
+---@param arguments table
+---@return boolean, table?
+function Spy:called_with(arguments) end
+
+---@class luassert.Stub: luassert.Spy
+---@field returns fun(...: any): luassert.Stub
+---@field invokes fun(fn: function): luassert.Stub
+---@field by_default {returns: fun(...: any): luassert.Stub, invokes: fun(fn: function): luassert.Stub}
+---@field on_call_with fun(...: any): {returns: fun(...: any): luassert.Stub, invokes: fun(fn: function): luassert.Stub}
+
+---@class luassert.spy
+---@overload fun(fn?: function): luassert.Spy
+spy = {}
+---@param fn? function
+---@return luassert.Spy
+function spy.new(fn) end
+---A spy in place of `object[name]` (a table or a Scrim object).
+---@param object table|userdata
+---@param name string
+---@return luassert.Spy
+function spy.on(object, name) end
+---@param x any
+---@return boolean
+function spy.is_spy(x) end
+
+---@class luassert.stub
+---@overload fun(object?: table|userdata, name?: string, ...: any): luassert.Stub
+stub = {}
+---@param object? table|userdata
+---@param name? string
+---@return luassert.Stub
+function stub.new(object, name, ...) end
+
+---@class luassert.mock
+---@overload fun(t: table, dostub?: boolean): table
+mock = {}
+---@param t table
+---@param dostub? boolean
+---@return table
+function mock.new(t, dostub) end
+---@param t table
+function mock.revert(t) end
+---@param t table
+function mock.clear(t) end
+
+---Matchers for called_with/returned_with: `match._`, `match.is_string()` (every type), `match.is_ref(x)`,
+---`match.is_same(x)`, `match.is_equal(x)`, `match.matches(p)`, `match.is_near(x, tol)`, `match.is_truthy()`,
+---`match.all_of(…)`, `match.any_of(…)`, `match.none_of(…)`, negated with `is_not`.
+---@class luassert.match
+---@field _ table
+---@field [string] fun(...: any): table
+match = {}
+---@param x any
+---@return boolean
+function match.is_matcher(x) end
