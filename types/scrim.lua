@@ -259,7 +259,13 @@ function PresentationController:animateAlongsideTransition(animations, completio
 ---@field isBeingPresented boolean # read only
 ---@field isBeingDismissed boolean # read only
 ---@field isViewLoaded boolean # read only
----@field super any # the base class's members, bound to self (scrim.class instances)
+---@field super any # the base of the class whose method runs, its members bound to self (scrim.class instances)
+---@field loadView fun(self)? # overridable: a method in a scrim.class, or assigned
+---@field viewDidLoad fun(self)? # overridable
+---@field viewWillAppear fun(self, animated: boolean)? # overridable
+---@field viewDidAppear fun(self, animated: boolean)? # overridable
+---@field viewWillDisappear fun(self, animated: boolean)? # overridable
+---@field viewDidDisappear fun(self, animated: boolean)? # overridable
 local ViewController = {}
 ---@param vc scrim.ViewController
 ---@param animated? boolean
@@ -271,6 +277,18 @@ function ViewController:dismiss(animated, completion) end
 
 ---@class scrim.DimmingPresentViewController: scrim.ViewController
 ---@field dimmingTransitioning scrim.DimmingTransitioning # read only
+---@field presentationAnimationDuration number|fun(self): number # overridable; reads 0.25 by default
+---@field dismissalAnimationDuration number|fun(self): number # overridable; reads 0.25 by default
+---@field allowTapDimmingViewToDismiss boolean|fun(self): boolean # overridable; reads true by default
+---@field executePresentationAnimation fun(self)? # overridable
+---@field executeDismissalAnimation fun(self)? # overridable
+---@field dimmingViewTapped fun(self)? # overridable
+---@field animatedHeight number|fun(self): number # Bottom/Top: overridable; reads screen height × 0.8 by default
+---@field animatedWidth number|fun(self): number # Right: overridable; reads the screen width by default
+---@field animatedBottomConstraint scrim.Constraint|fun(self): scrim.Constraint # Bottom: required override
+---@field animatedTopConstraint scrim.Constraint|fun(self): scrim.Constraint # Top: required override
+---@field animatedTrailingConstraint scrim.Constraint|fun(self): scrim.Constraint # Right: required override
+---@field animatedContentView scrim.View|fun(self): scrim.View # Center: required override
 
 ---@class scrim.Class
 ---@field __name string
@@ -380,7 +398,7 @@ function scrim.snapshot(path) end
 
 -- §9 Plugins -------------------------------------------------------------------------------------------------
 
----@alias scrim.PluginPermission "io"|"os"|"native"
+---@alias scrim.PluginPermission "io"|"os"|"native"|"plugins"
 ---@alias scrim.ExportKind "menu"|"transition"|"controller"
 
 ---A plugin's `plugin.lua` returns this.
@@ -401,12 +419,12 @@ function scrim.snapshot(path) end
 ---@class scrim.PluginContext
 ---@field name string
 ---@field version string
----@field dir string                      # the plugin's folder
+---@field dir string                      # the plugin's folder ("@name" for a bundled plugin)
 ---@field group string                    # its hook group (replaced on reload)
 ---@field state table                     # survives reloads
 ---@field options table                   # manifest options, overridden by those given to load/reload
 local PluginContext = {}
----`scrim.on` in the plugin's hook group.
+---`scrim.on` in the plugin's hook group (`group` in opts is a label of the plugin's own, for its `scrim.off`).
 ---@param event string
 ---@param fn fun(ev: scrim.HookEvent)
 ---@param opts? {once?: boolean, priority?: integer, group?: string}
@@ -436,8 +454,12 @@ function PluginContext.log(...) end
 ---@field exports {menus: string[], transitions: string[], controllers: string[]}?
 
 scrim.plugins = {}
+---The folder below which plugins without "io" may write snapshots (`scrim.snapshot(relativePath)`); nil: none.
+---@type string?
+scrim.plugins.outputFolder = nil
 
----Loads a plugin folder or a folder of plugins; returns the names loaded, in load order.
+---Loads a plugin folder, a folder of plugins, a bundled plugin (`"@popup_menu"`) or all of them (`"@bundled"`);
+---returns the names loaded, in load order.
 ---@param path string
 ---@param options? table   # a single plugin's options, or options by plugin name for a folder of plugins
 ---@return string[]
@@ -450,6 +472,11 @@ function scrim.plugins.list() end
 ---@param name string
 ---@return scrim.PluginInfo?
 function scrim.plugins.get(name) end
+
+---The plugin's `ctx.state` (e.g. `scrim.plugins.state("analytics").events`), or nil for an unknown plugin.
+---@param name string
+---@return table?
+function scrim.plugins.state(name) end
 
 ---Re-runs the plugin (every plugin when nil), then its dependents; a failure keeps the previous version.
 ---@param name? string

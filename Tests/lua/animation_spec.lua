@@ -1,4 +1,4 @@
--- LUA_API §3 and PRODUCT rules 1–4: model at once, presentation exact, curves, additive, flags.
+-- docs/API.md §3 and docs/DESIGN.md rules 1–4: model at once, presentation exact, curves, additive, flags.
 
 -- An independent cubic Bézier solver (bisection on the parametric curve), to check the engine against.
 local function bezier(x1, y1, x2, y2)

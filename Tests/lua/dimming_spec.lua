@@ -1,4 +1,4 @@
--- LUA_API §5–6, PRODUCT rules 7–9, seed 2: modal presentation and the DimmingTransition family.
+-- docs/API.md §5–6, docs/DESIGN.md rules 7–9, seed 2: modal presentation and the DimmingTransition family.
 local function content_controller(class, props)
   local C = scrim.class("Sheet", class)
   function C:viewDidLoad()

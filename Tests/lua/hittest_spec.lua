@@ -1,4 +1,4 @@
--- PRODUCT rule 5 and LUA_API §2: hit-testing and taps.
+-- docs/DESIGN.md rule 5 and docs/API.md §2: hit-testing and taps.
 local function add(props, parent)
   local v = scrim.View(props)
   ;(parent or scrim.window):addSubview(v)

@@ -1,4 +1,4 @@
--- LUA_API §4 and PRODUCT rule 10: Auto Layout on a Cassowary solver.
+-- docs/API.md §4 and docs/DESIGN.md rule 10: Auto Layout on a Cassowary solver.
 local function near_rect(actual, expected) assert.rect_near(actual, expected, 1e-6) end
 
 describe("Auto Layout", function()

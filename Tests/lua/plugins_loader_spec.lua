@@ -1,4 +1,4 @@
--- LUA_API §9: loading plugins — dependency order, each failure mode isolated to its plugin, manifests,
+-- docs/API.md §9: loading plugins — dependency order, each failure mode isolated to its plugin, manifests,
 -- export names, both binding styles for menus and transitions, controllers.
 local root = debug.getinfo(1, "S").source:match("^@(.-)Tests/lua/[^/]+$") or ""
 local fixtures = root .. "Tests/fixtures/plugins/"
@@ -56,7 +56,7 @@ describe("scrim.plugins.load", function()
     assert.matches("manifests/bad_version/plugin.lua: version '1.0' is not a semantic version", record("bad_version").error, 1, true)
     assert.matches("name 'another_name' does not match its folder 'wrong_name'", record("wrong_name").error, 1, true)
     assert.matches("plugin.lua must return a manifest table, got number", record("not_a_table").error, 1, true)
-    assert.matches("plugin 'bad_permission': unknown permission 'net' (io, os, native)", record("bad_permission").error, 1, true)
+    assert.matches("plugin 'bad_permission': unknown permission 'net' (io, os, native, plugins)", record("bad_permission").error, 1, true)
     assert.matches("the manifest has no 'version'", record("no_version").error, 1, true)
     assert.matches("plugin 'bad_export': menu 'broken' must be a table or a function, got number", record("bad_export").error, 1, true)
     assert.same({ "plugin 'unknown_field': unknown manifest field 'colour' (ignored)" }, record("unknown_field").warnings)

@@ -1,4 +1,4 @@
--- LUA_API §7 and seed 1: the PopupWindow, in both binding styles.
+-- docs/API.md §7 and seed 1: the PopupWindow, in both binding styles.
 local ITEMS = {"attach", "detach", "rename", "delete", "control"}
 
 local function recorder()

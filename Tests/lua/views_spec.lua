@@ -1,4 +1,4 @@
--- LUA_API §2: views, hierarchy, fields, errors.
+-- docs/API.md §2: views, hierarchy, fields, errors.
 describe("View", function()
   it("builds from a table of fields and reads them back", function()
     local v = scrim.View{ name = "card", frame = {10, 20, 100, 50}, backgroundColor = "#336699", alpha = 0.5,

@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-/// LUA_API §2: `TapGestureRecognizer` and its protocol-style delegate.
+/// docs/API.md §2: `TapGestureRecognizer` and its protocol-style delegate.
 enum GestureBinding {
     static let luaClass = LuaClass<TapGestureRecognizer>("TapGestureRecognizer")
         .readonly("view") { $0.view }
