@@ -48,7 +48,7 @@ enum AnimationBinding {
             throw call.argumentError(1, "duration and delay must be finite, delay ≥ 0")
         }
         let state = call.state
-        weak var weakState = state
+        weak let weakState = state
         let animation = try call.runtime.core.animate(
             duration: duration, delay: delay, curve: curve, spring: spring, options: options,
             animations: { try state.call(animations) },

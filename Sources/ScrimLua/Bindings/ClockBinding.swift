@@ -37,7 +37,7 @@ enum ClockBinding {
         let delay = try call.number(1)
         guard delay >= 0, delay.isFinite else { throw call.argumentError(1, "delay must be finite and ≥ 0") }
         let function = try call.function(2)
-        weak var state = call.state
+        weak let state = call.state
         let task = call.runtime.core.after(delay, label: call.runtime.callerPosition(call)) {
             try state?.call(function)
         }

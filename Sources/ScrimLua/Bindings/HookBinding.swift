@@ -44,7 +44,7 @@ enum HookBinding {
             }
             if call.hasField(3, "group") { group = try call.fieldValue(3, "group") { try call.string($0) } }
         }
-        weak var state = call.state
+        weak let state = call.state
         let hook = call.runtime.core.hooks.on(name, priority: priority, once: once, group: group) { event in
             try state?.callHandler(function, event)
         }

@@ -1,5 +1,5 @@
 local scrim = ...
-local rawget, rawset, setmetatable, type, select, error, tostring = rawget, rawset, setmetatable, type, select, error, tostring
+local rawget, setmetatable, type, error = rawget, setmetatable, type, error
 
 local function isClass(value)
   return type(value) == "table" and type(rawget(value, "__name")) == "string"

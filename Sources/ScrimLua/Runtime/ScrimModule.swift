@@ -86,7 +86,7 @@ enum ScrimModule {
         state.register(for: PopupWindow.self) { PopupBinding.luaClass }
         state.register(for: ConfirmDialog.self) { PopupBinding.confirmClass }
         // The runtime's hold on a shown popup keeps its Lua peer (delegate, closures) alive with it.
-        weak var weakState = state
+        weak let weakState = state
         runtime.core.popups.didHold = { weakState?.pin($0) }
         runtime.core.popups.didRelease = { weakState?.unpin($0) }
 
