@@ -317,13 +317,13 @@ function PresentationController:animateAlongsideTransition(animations, completio
 ---@field isBeingPresented boolean # read only
 ---@field isBeingDismissed boolean # read only
 ---@field isViewLoaded boolean # read only
----@field super any # the base class's members, bound to self (scrim.class instances)
----@field loadView? fun(self) # makes self.view
----@field viewDidLoad? fun(self)
----@field viewWillAppear? fun(self, animated: boolean)
----@field viewDidAppear? fun(self, animated: boolean)
----@field viewWillDisappear? fun(self, animated: boolean)
----@field viewDidDisappear? fun(self, animated: boolean)
+---@field super any # the base of the class whose method runs, its members bound to self (scrim.class instances)
+---@field loadView fun(self)? # overridable: a method in a scrim.class, or assigned
+---@field viewDidLoad fun(self)? # overridable
+---@field viewWillAppear fun(self, animated: boolean)? # overridable
+---@field viewDidAppear fun(self, animated: boolean)? # overridable
+---@field viewWillDisappear fun(self, animated: boolean)? # overridable
+---@field viewDidDisappear fun(self, animated: boolean)? # overridable
 ---@overload fun(options?: {name?: string, modalPresentationStyle?: string, transitioningDelegate?: any, view?: scrim.View, loadView?: fun(self), viewDidLoad?: fun(self), viewWillAppear?: fun(self, animated: boolean), viewDidAppear?: fun(self, animated: boolean), viewWillDisappear?: fun(self, animated: boolean), viewDidDisappear?: fun(self, animated: boolean)}): scrim.ViewController
 scrim.ViewController = {}
 ---@param vc scrim.ViewController
@@ -338,12 +338,18 @@ function scrim.ViewController:dismiss(animated, completion) end
 ---and the DimmingTransitioningDelegate members, as values or methods.
 ---@class scrim.DimmingPresentViewController: scrim.ViewController
 ---@field dimmingTransitioning scrim.DimmingTransitioning # read only
----@field presentationAnimationDuration number|fun(self): number # default 0.25
----@field dismissalAnimationDuration number|fun(self): number # default 0.25
----@field allowTapDimmingViewToDismiss boolean|fun(self): boolean # default true
----@field dimmingViewTapped fun(self)
----@field executePresentationAnimation fun(self) # the base class's animation; self.super:… runs it from an override
----@field executeDismissalAnimation fun(self)
+---@field presentationAnimationDuration number|fun(self): number # overridable; reads 0.25 by default
+---@field dismissalAnimationDuration number|fun(self): number # overridable; reads 0.25 by default
+---@field allowTapDimmingViewToDismiss boolean|fun(self): boolean # overridable; reads true by default
+---@field executePresentationAnimation fun(self)? # overridable
+---@field executeDismissalAnimation fun(self)? # overridable
+---@field dimmingViewTapped fun(self)? # overridable
+---@field animatedHeight number|fun(self): number # Bottom/Top: overridable; reads screen height × 0.8 by default
+---@field animatedWidth number|fun(self): number # Right: overridable; reads the screen width by default
+---@field animatedBottomConstraint scrim.Constraint|fun(self): scrim.Constraint # Bottom: required override
+---@field animatedTopConstraint scrim.Constraint|fun(self): scrim.Constraint # Top: required override
+---@field animatedTrailingConstraint scrim.Constraint|fun(self): scrim.Constraint # Right: required override
+---@field animatedContentView scrim.View|fun(self): scrim.View # Center: required override
 
 ---Slides its content up: `animatedBottomConstraint.constant` from −animatedHeight to 0
 ---(the constraint reads `superview.bottom == content.bottom + constant`).
@@ -493,7 +499,7 @@ function scrim.snapshot(path) end
 
 -- §9 Plugins -------------------------------------------------------------------------------------------------
 
----@alias scrim.PluginPermission "io"|"os"|"native"
+---@alias scrim.PluginPermission "io"|"os"|"native"|"plugins"
 ---@alias scrim.ExportKind "menu"|"transition"|"controller"
 
 ---A plugin's `plugin.lua` returns this.
@@ -514,12 +520,12 @@ function scrim.snapshot(path) end
 ---@class scrim.PluginContext
 ---@field name string
 ---@field version string
----@field dir string                      # the plugin's folder
+---@field dir string                      # the plugin's folder ("@name" for a bundled plugin)
 ---@field group string                    # its hook group (replaced on reload)
 ---@field state table                     # survives reloads
 ---@field options table                   # manifest options, overridden by those given to load/reload
 local PluginContext = {}
----`scrim.on` in the plugin's hook group.
+---`scrim.on` in the plugin's hook group (`group` in opts is a label of the plugin's own, for its `scrim.off`).
 ---@param event string
 ---@param fn fun(ev: scrim.HookEvent)
 ---@param opts? {once?: boolean, priority?: integer, group?: string}
@@ -549,8 +555,12 @@ function PluginContext.log(...) end
 ---@field exports {menus: string[], transitions: string[], controllers: string[]}?
 
 scrim.plugins = {}
+---The folder below which plugins without "io" may write snapshots (`scrim.snapshot(relativePath)`); nil: none.
+---@type string?
+scrim.plugins.outputFolder = nil
 
----Loads a plugin folder or a folder of plugins; returns the names loaded, in load order.
+---Loads a plugin folder, a folder of plugins, a bundled plugin (`"@popup_menu"`) or all of them (`"@bundled"`);
+---returns the names loaded, in load order.
 ---@param path string
 ---@param options? table   # a single plugin's options, or options by plugin name for a folder of plugins
 ---@return string[]
@@ -563,6 +573,11 @@ function scrim.plugins.list() end
 ---@param name string
 ---@return scrim.PluginInfo?
 function scrim.plugins.get(name) end
+
+---The plugin's `ctx.state` (e.g. `scrim.plugins.state("analytics").events`), or nil for an unknown plugin.
+---@param name string
+---@return table?
+function scrim.plugins.state(name) end
 
 ---Re-runs the plugin (every plugin when nil), then its dependents; a failure keeps the previous version.
 ---@param name? string

@@ -97,29 +97,41 @@ static int panic(lua_State *L) {
   return 0;
 }
 
-static void warn_on(void *ud, const char *msg, int tocont);
-static void warn_cont(void *ud, const char *msg, int tocont);
-static void warn_off(void *ud, const char *msg, int tocont) {
-  lua_State *L = (lua_State *)ud;
-  if (!tocont && strcmp(msg, "@on") == 0) lua_setwarnf(L, warn_on, L);
+static void warn_flush(ScrimLimits *lim, int last) {
+  fprintf(stderr, "%s%.*s%s", lim->warningContinues ? "" : "Lua warning: ", (int)lim->warningLength, lim->warning,
+          last ? "\n" : "");
+  fflush(stderr);
+  lim->warningLength = 0;
+  lim->warningContinues = !last;
 }
-static void warn_cont(void *ud, const char *msg, int tocont) {
-  lua_State *L = (lua_State *)ud;
-  fputs(msg, stderr);
-  if (!tocont) {
-    fputs("\n", stderr);
-    lua_setwarnf(L, warn_on, L);
-  }
-}
-/* Warnings (errors in __gc, warn()) are on by default: a failing finalizer should not be silent. */
-static void warn_on(void *ud, const char *msg, int tocont) {
-  lua_State *L = (lua_State *)ud;
-  if (!tocont && *msg == '@') {
-    if (strcmp(msg, "@off") == 0) lua_setwarnf(L, warn_off, L);
+
+/* Warnings (errors in __gc, warn()) are on by default: a failing finalizer should not be silent. A message comes
+   in pieces (warn's arguments; "error in " .. "__gc" .. …): they are joined and the whole printed once, with one
+   prefix. Control messages ("@off", "@on") come alone, as in lua.c. */
+static void warn_function(void *ud, const char *msg, int tocont) {
+  ScrimLimits *lim = scrim_limits((lua_State *)ud);
+  if (lim->warningLength == 0 && !tocont && *msg == '@') {
+    if (strcmp(msg, "@off") == 0) lim->warningsOff = 1;
+    else if (strcmp(msg, "@on") == 0) lim->warningsOff = 0;
     return;
   }
-  fputs("Lua warning: ", stderr);
-  warn_cont(ud, msg, tocont);
+  if (!lim->warningsOff) {
+    size_t length = strlen(msg);
+    while (length > 0) {
+      size_t room = sizeof lim->warning - lim->warningLength;
+      size_t piece = length < room ? length : room;
+      memcpy(lim->warning + lim->warningLength, msg, piece);
+      lim->warningLength += piece;
+      msg += piece;
+      length -= piece;
+      if (lim->warningLength == sizeof lim->warning) warn_flush(lim, 0); /* a long one goes out in full */
+    }
+  }
+  if (!tocont) {
+    if (!lim->warningsOff) warn_flush(lim, 1);
+    lim->warningLength = 0;
+    lim->warningContinues = 0;
+  }
 }
 
 static int hostfn_gc(lua_State *L) {
@@ -138,8 +150,9 @@ lua_State *scrim_newstate(ScrimLimits *limits) {
   lua_State *L = lua_newstate(scrim_alloc, limits);
   if (L == NULL) return NULL;
   *(ScrimLimits **)lua_getextraspace(L) = limits;
+  limits->current = L;
   lua_atpanic(L, panic);
-  lua_setwarnf(L, warn_on, L);
+  lua_setwarnf(L, warn_function, L);
   lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_COUNT);
   lua_newtable(L);
   lua_pushcfunction(L, hostfn_gc);
@@ -211,19 +224,26 @@ int scrim_loadfile(lua_State *L, const char *path) {
   return luaL_loadfilex(L, path, "t");
 }
 
+/* Swift runs on L's current frame: `current` is L while it does, whatever thread called (a coroutine's stack is
+   its own; pushing to the main thread's from inside a coroutine would corrupt it). */
 static int call_host(lua_State *L, void *fn) {
   ScrimLimits *lim = scrim_limits(L);
   int refusable = lim->refusable;
+  lua_State *caller = lim->current;
   lim->refusable = 0;
+  lim->current = L;
   lim->hostDepth++;
   int n = host_dispatch(L, fn);
   lim->hostDepth--;
+  lim->current = caller;
   lim->refusable = refusable;
   return n;
 }
 
 static int host_trampoline(lua_State *L) {
   void **box = (void **)lua_touserdata(L, lua_upvalueindex(1));
+  /* Finalized already: a finalizer run in the same collection (or while the state closes) can still reach it. */
+  if (*box == NULL) return luaL_error(L, "a Scrim function called after it was finalized (from a finalizer)");
   int n = call_host(L, *box);
   if (n < 0) return lua_error(L); /* Swift has returned: raising is safe now */
   return n;
@@ -260,10 +280,13 @@ static int object_gc(lua_State *L) {
     ((ScrimBox *)lua_touserdata(L, 1))->object = NULL; /* a resurrected box never releases twice */
     ScrimLimits *lim = scrim_limits(L);
     int refusable = lim->refusable;
+    lua_State *caller = lim->current;
     lim->refusable = 0; /* deinit may run Swift code that uses the state */
+    lim->current = L;   /* the thread whose allocation ran the collector */
     lim->hostDepth++;
     host_release(object);
     lim->hostDepth--;
+    lim->current = caller;
     lim->refusable = refusable;
   }
   return 0;
@@ -318,8 +341,9 @@ static int index_dispatch(lua_State *L) {
   return 1;
 }
 
-/* __newindex: property setters (Swift), else the instance's field table; anything else is an
-   error naming the class and the field, so a typo never silently does nothing. */
+/* __newindex: property setters (Swift); a read-only property raises; other keys go to the field table of an
+   instance of a Lua class (scrim.class: its field table has a metatable), which may add fields of its own;
+   anything else is an error naming the class and the field, so a typo never silently does nothing. */
 static int newindex_dispatch(lua_State *L) {
   lua_settop(L, 3);
   lua_pushvalue(L, 2);
@@ -331,15 +355,19 @@ static int newindex_dispatch(lua_State *L) {
     return 0;
   }
   lua_pop(L, 1);
-  if (lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
+  lua_pushvalue(L, 2);
+  int member = lua_rawget(L, lua_upvalueindex(2));
+  lua_pop(L, 1);
+  if (member != LUA_TLIGHTUSERDATA && lua_getiuservalue(L, 1, 1) == LUA_TTABLE && lua_getmetatable(L, -1)) {
+    lua_pop(L, 1);
     lua_pushvalue(L, 2);
     lua_pushvalue(L, 3);
     lua_settable(L, -3);
     return 0;
   }
-  lua_pop(L, 1);
+  lua_settop(L, 3);
   lua_pushvalue(L, 2);
-  if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL) {
+  if (lua_rawget(L, lua_upvalueindex(2)) == LUA_TLIGHTUSERDATA) {
     luaL_where(L, 1);
     lua_pushfstring(L, "field '%s' of %s is read-only", lua_tostring(L, 2), class_name(L, 1));
     lua_concat(L, 2);

@@ -66,6 +66,7 @@ public final class PluginHost {
     public func load(path: String, options: LuaRef? = nil) throws -> [String] {
         let folders = PluginFolder.find(in: path)
         guard !folders.isEmpty else {
+            if BundledPlugins.isBundledName(path) { throw PluginError(plugin: "", message: BundledPlugins.unknown(path)) }
             throw PluginError(plugin: "", message: "no plugin in '\(path)' (a plugin is a folder with a plugin.lua)")
         }
         let single = folders.count == 1 && folders[0].directory == PluginFolder(directory: path).directory
@@ -282,12 +283,20 @@ public final class PluginHost {
         let L = state.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        try state.load(PluginPrelude.source, name: PluginPrelude.chunkName)
+        try state.load(PluginPrelude.sandbox)
+        pushModule(L)
+        scrim_pushglobaltable(L)
+        try state.load(PluginPrelude.random)
+        scrim_pushglobaltable(L)
+        try state.call(nargs: 1, nresults: 1)
+        try state.call(nargs: 3, nresults: 1)
+        try state.load(PluginPrelude.loader)
         pushModule(L)
         scrim_pushglobaltable(L)
         state.push(pluginOn)
         state.push(reportFunction)
-        try state.call(nargs: 4, nresults: 1)
+        lua_rotate(L, -6, -1)
+        try state.call(nargs: 5, nresults: 1)
         let table = state.popRef()
         prelude = table
         return table

@@ -131,7 +131,7 @@ struct TerminalSession {
         let run = try session.drive(
             ReplStep.type("while true do end") + [.sleep(0.5), .send(ReplStep.ctrlC), .expect("interrupted")]
             + ReplStep.type("1 + 1") + [.expect("2\n")]
-            + [.prompt("scrim> "), .send("this is not lua"), .send(ReplStep.ctrlC)]
+            + [.prompt("scrim> "), .send("this is not lua"), .expect("this is not lua"), .send(ReplStep.ctrlC)]
             + ReplStep.type("2 + 3") + [.expect("5\n"), .expectNot("syntax error")]
             // A Ctrl-C on a continuation line drops the whole unfinished chunk.
             + ReplStep.type("if true then") + [.prompt(">> "), .send(ReplStep.ctrlC)]

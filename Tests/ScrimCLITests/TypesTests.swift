@@ -17,10 +17,13 @@ import Testing
         }
     }
 
-    /// The code spans of the page's prose (fenced blocks left out: they are examples, run by DocsTests).
+    /// The code spans of the page's prose (fenced blocks left out: they are examples, run by DocsTests), without the
+    /// quoted messages and strings inside them (`plugin 'x': scrim.f is not available`, `"popup.didselect"`).
     static func codeSpans() throws -> [String] {
         let prose = try read("docs/API.md").replacingOccurrences(of: #"(?s)```.*?```"#, with: "", options: .regularExpression)
         return matches("`([^`\n]+)`", in: prose).map { $0[1] }
+            .filter { !$0.contains("'") }
+            .map { $0.replacingOccurrences(of: #""[^"]*""#, with: "\"\"", options: .regularExpression) }
     }
 
     static let fileExtensions: Set<String> = ["lua", "png", "md", "json", "jsonl"]
@@ -65,7 +68,16 @@ import Testing
         let documented = try Self.documentedModuleNames()
         let typed = try Self.typedModuleNames()
         #expect(documented.count > 30 && typed.count > 30)
-        #expect(documented.subtracting(typed).sorted() == [], "documented in docs/API.md, missing from types/scrim.lua")
+        // A field of a value field (`scrim.screen.width`) is typed in that field's type.
+        let types = try Self.read("types/scrim.lua")
+        let untyped = documented.subtracting(typed).filter { name in
+            let parts = name.split(separator: ".")
+            guard parts.count == 3, typed.contains("scrim." + parts[1]),
+                  let line = types.components(separatedBy: "\n").first(where: { $0.hasPrefix("---@field \(parts[1]) ") })
+            else { return true }
+            return !line.contains(parts[2] + ":")
+        }
+        #expect(untyped.sorted() == [], "documented in docs/API.md, missing from types/scrim.lua")
         #expect(typed.subtracting(documented).sorted() == [], "typed in types/scrim.lua, missing from docs/API.md")
     }
 

@@ -7,19 +7,35 @@
 /// priority, so that where the constraints leave a choice a view keeps its size before its position (a view pinned
 /// by one edge moves), and a parent keeps its place before a child (they are weaker the deeper the view). The
 /// window's stays pin it at 0, 0 with its size.
+///
+/// The engine keeps an entry while something needs it: a constraint it installed that mentions the view, or the entry
+/// of a subview (`references` counts both).
 final class SolvedView {
+    unowned let engine: AutoLayoutEngine
     let view: View
     let left: LayoutVariable, top: LayoutVariable, width: LayoutVariable, height: LayoutVariable
     /// The superview's entry; nil for the window.
     var parent: SolvedView?
+    /// The entries of subviews (their frames are relative to this one).
+    var children: [SolvedView] = []
+    /// Installed constraints that mention the view, plus child entries.
+    var references = 0
+    /// Installed constraints that move the view (see the rules in `AutoLayoutEngine`).
+    var movers = 0
     /// Whether the layout keeps the frame as it is (required stays) rather than moving it.
     var isFixed: Bool
-    /// Position in the window's depth-first walk (parents before children).
-    var order: Int
+    /// Creation order, to process entries in a stable order.
+    let serial: Int
+    /// Position in the window's depth-first walk (parents before children), brought up to date for conflict reports.
+    var order = 0
     /// The x, y, width and height stays; nil where the solver refused one.
     var stays: [Constraint?] = [nil, nil, nil, nil]
+    /// The engine's pass step that last visited the entry.
+    var mark = 0
+    private var indexInParent = -1
 
-    init(view: View, parent: SolvedView?, isFixed: Bool, order: Int) {
+    init(engine: AutoLayoutEngine, view: View, parent: SolvedView?, isFixed: Bool, serial: Int) {
+        self.engine = engine
         self.view = view
         let name = LayoutConstraint.name(of: view)
         left = LayoutVariable("\(name).left")
@@ -28,8 +44,31 @@ final class SolvedView {
         height = LayoutVariable("\(name).height")
         self.parent = parent
         self.isFixed = isFixed
-        self.order = order
+        self.serial = serial
     }
+
+    /// Makes `child` a child entry.
+    func attach(_ child: SolvedView) {
+        child.parent = self
+        child.indexInParent = children.count
+        children.append(child)
+    }
+
+    /// Takes `child` out of the child entries (in constant time: the last one takes its place).
+    func detach(_ child: SolvedView) {
+        let index = child.indexInParent
+        guard index >= 0, index < children.count, children[index] === child else { return }
+        let last = children.removeLast()
+        if last !== child {
+            children[index] = last
+            last.indexInParent = index
+        }
+        child.parent = nil
+        child.indexInParent = -1
+    }
+
+    /// The four variables.
+    var variables: [LayoutVariable] { [left, top, width, height] }
 
     /// 0 for the window, 1 for its subviews, …
     var depth: Int { parent.map { $0.depth + 1 } ?? 0 }

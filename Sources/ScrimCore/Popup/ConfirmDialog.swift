@@ -62,8 +62,8 @@ open class ConfirmDialog: PopupWindow {
     }
 
     /// Both buttons close the dialog even when nothing handles them.
-    open override func handler(for item: PopupItem) -> PopupHandler? {
-        super.handler(for: item) ?? .item { _ in nil }
+    open override func handler(for item: PopupItem) throws -> PopupHandler? {
+        try super.handler(for: item) ?? .item { _ in nil }
     }
 
     /// In place on screen, the card transparent at 0.8 scale and the dimming clear.

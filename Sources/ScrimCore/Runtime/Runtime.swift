@@ -30,6 +30,9 @@ public final class Runtime {
         window = Window(name: "window", frame: screen.bounds)
         autoLayout = AutoLayoutEngine()
         window.layoutEngine = autoLayout
+        window.layoutPassScheduler = { [weak clock, weak window] in
+            clock?.runNextTurn(description: "layout pass") { window?.runScheduledLayoutPass() }
+        }
         clock.onError = { [weak self] error, context in
             if let self {
                 self.reportError(error, context: context)

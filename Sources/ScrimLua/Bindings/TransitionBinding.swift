@@ -188,23 +188,33 @@ final class LuaPresentationController: PresentationController {
     override func dismissalTransitionWillBegin() throws { _ = try call("dismissalTransitionWillBegin", []) }
     override func dismissalTransitionDidEnd(_ completed: Bool) throws { _ = try call("dismissalTransitionDidEnd", [completed]) }
 
+    /// The member's rect; one that raises or is not a rect is reported (as any callback error) and the default is used.
     override var frameOfPresentedViewInContainerView: Rect {
         guard let state else { return super.frameOfPresentedViewInContainerView }
+        do {
+            if let rect = try scriptFrame(state) { return rect }
+        } catch {
+            (state.owner as? LuaRuntime)?.core.reportError(error, context: "frameOfPresentedViewInContainerView")
+        }
+        return super.frameOfPresentedViewInContainerView
+    }
+
+    private func scriptFrame(_ state: LuaState) throws -> Rect? {
         let L = state.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         members.push(L)
-        guard scrim_pgetfield(L, -1, "frameOfPresentedViewInContainerView") == LUA_OK else {
-            return super.frameOfPresentedViewInContainerView
-        }
+        if scrim_pgetfield(L, -1, "frameOfPresentedViewInContainerView") != LUA_OK { throw state.popError() }
         if lua_type(L, -1) == LUA_TFUNCTION {
             lua_settop(L, -2)
             state.push(any: self)
-            guard (try? state.callMethod(top + 1, "frameOfPresentedViewInContainerView", nargs: 1, nresults: 1)) != nil else {
-                return super.frameOfPresentedViewInContainerView
-            }
+            try state.callMethod(top + 1, "frameOfPresentedViewInContainerView", nargs: 1, nresults: 1)
         }
-        return Rect.read(state, lua_gettop(L)) ?? super.frameOfPresentedViewInContainerView
+        if lua_type(L, -1) == LUA_TNIL { return nil }
+        guard let rect = Rect.read(state, lua_gettop(L)), rect.isFinite else {
+            throw ScriptError("frameOfPresentedViewInContainerView must be a rect of finite numbers, got \(state.value(at: -1).typeName)")
+        }
+        return rect
     }
 }
 
@@ -221,11 +231,7 @@ final class LuaAnimator: ViewControllerAnimatedTransitioning {
 
     func transitionDuration(_ context: TransitionContext) throws -> Seconds {
         guard let state, try state.hasMethod(table, "transitionDuration") else { return 0.25 }
-        switch try state.callMethod(table, "transitionDuration", [context]) {
-        case .integer(let value): return Double(value)
-        case .number(let value): return value
-        case let other: throw ScriptError("transitionDuration must return a number, got \(other.typeName)")
-        }
+        return try state.callMethod(table, "transitionDuration", [context]).seconds("transitionDuration")
     }
 
     func animateTransition(_ context: TransitionContext) throws {

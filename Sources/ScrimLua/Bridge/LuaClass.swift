@@ -49,9 +49,7 @@ public class LuaClassBase {
 
     /// Applies the fields of the table at `index` (argument `index` of `call`) to a new object, as the
     /// constructor `Class{ field = value, … }` does; an unknown field or a bad value raises, naming it.
-    /// `ownFields` are names the object keeps in its own field table (user value 1) rather than through a setter:
-    /// the members a constructor may give as values or functions.
-    public func applyFields(_ object: AnyObject, from call: LuaCall, at index: Int32, ownFields: Set<String> = []) throws {
+    public func applyFields(_ object: AnyObject, from call: LuaCall, at index: Int32) throws {
         let L = call.L
         guard lua_type(L, index) == LUA_TTABLE else { throw call.typeError(index, expected: "table") }
         let setters = allFieldSetters()
@@ -67,19 +65,7 @@ public class LuaClassBase {
         }
         let order = fieldOrder
         keys.sort { (order.firstIndex(of: $0) ?? order.count, $0) < (order.firstIndex(of: $1) ?? order.count, $1) }
-        for key in keys where ownFields.contains(key) && setters[key] == nil {
-            call.state.push(any: object)
-            guard lua_getiuservalue(L, -1, 1) == LUA_TTABLE else {
-                lua_settop(L, -3)
-                throw call.argumentError(index, "\(name) cannot keep field '\(key)'")
-            }
-            call.state.pushString(key)
-            call.state.pushString(key)
-            lua_rawget(L, index)
-            lua_rawset(L, -3)
-            lua_settop(L, -3)
-        }
-        for key in keys where !(ownFields.contains(key) && setters[key] == nil) {
+        for key in keys {
             guard let setter = setters[key] else { throw call.argumentError(index, "\(name) has no field '\(key)'") }
             call.state.pushString(key)
             lua_rawget(L, index)

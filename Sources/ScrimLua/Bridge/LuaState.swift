@@ -4,8 +4,12 @@ import ScrimCore
 /// A Lua state owned by Swift: created with Scrim's allocator and count hook, closed exactly once.
 /// Swift only ever enters Lua through protected calls; see CLua.h for why.
 public final class LuaState {
-    /// The raw state, for bindings that push and read values directly.
-    public let L: OpaquePointer
+    /// The thread to push to and call on now, for bindings that push and read values directly: the one whose call
+    /// is running Swift (a coroutine's own stack inside a coroutine), else the main thread. Read it where it is used;
+    /// a thread kept past the call may be collected.
+    public var L: OpaquePointer { limits.pointee.current ?? mainThread }
+    /// The main thread, which owns the state.
+    let mainThread: OpaquePointer
     let handle: StateHandle
     let limits: UnsafeMutablePointer<ScrimLimits>
     var classes = ClassRegistry()
@@ -25,8 +29,8 @@ public final class LuaState {
         limits = .allocate(capacity: 1)
         limits.initialize(to: ScrimLimits())
         guard let L = scrim_newstate(limits) else { fatalError("scrim: cannot create a Lua state") }
-        self.L = L
-        handle = StateHandle(L)
+        mainThread = L
+        handle = StateHandle(L, limits: limits)
         limits.pointee.host = Unmanaged.passUnretained(self).toOpaque()
         luaL_openlibs(L)
         scrim_textonly(L)
@@ -51,12 +55,11 @@ public final class LuaState {
     public func close() {
         guard handle.L != nil else { return }
         handle.L = nil
-        lua_close(L)
+        lua_close(mainThread)
     }
 
     deinit {
         close()
-        limits.deallocate()
     }
 
     /// Byte budget for the whole state; beyond it allocations by Lua code fail with "not enough memory".
@@ -201,6 +204,7 @@ public final class LuaState {
     /// metatable of `luaClass`); the userdata holds a retain that its `__gc` releases.
     public func push(object: AnyObject, as luaClass: LuaClassBase) {
         let key = Unmanaged.passUnretained(object).toOpaque()
+        lua_checkstack(L, 4)
         lua_rawgetp(L, scrim_registryindex(), LuaState.objectCacheKey)
         if lua_rawgetp(L, -1, key) == LUA_TUSERDATA {
             lua_rotate(L, -2, -1)
@@ -226,6 +230,7 @@ public final class LuaState {
     /// Pushes the class's metatable, building it the first time this state sees the class.
     func pushMetatable(_ luaClass: LuaClassBase) {
         let key = Unmanaged.passUnretained(luaClass).toOpaque()
+        lua_checkstack(L, 8)
         if lua_rawgetp(L, scrim_registryindex(), key) == LUA_TTABLE { return }
         lua_settop(L, -2)
         luaClass.buildMetatable(in: self)

@@ -9,6 +9,7 @@ extension LuaState {
 
     /// Pushes the userdata that stands for `object` if it has one now (without making one); returns whether it did.
     func pushExistingPeer(_ object: AnyObject) -> Bool {
+        lua_checkstack(L, 6)
         lua_rawgetp(L, scrim_registryindex(), LuaState.objectCacheKey)
         if lua_rawgetp(L, -1, Unmanaged.passUnretained(object).toOpaque()) == LUA_TUSERDATA {
             lua_rotate(L, -2, -1)
@@ -22,6 +23,7 @@ extension LuaState {
     /// Stores the value at `index` as `key` in the bag of `object` (nil removes it).
     public func setPeerValue(_ object: AnyObject, _ key: String, valueAt index: Int32) {
         let index = lua_absindex(L, index)
+        lua_checkstack(L, 6)
         push(any: object)
         guard lua_type(L, -1) == LUA_TUSERDATA else { return lua_settop(L, -2) }
         if lua_getiuservalue(L, -1, 2) != LUA_TTABLE {
@@ -93,6 +95,7 @@ extension LuaState {
     }
 
     private func pushPins() {
+        lua_checkstack(L, 6)
         if lua_rawgetp(L, scrim_registryindex(), LuaState.pinsKey) != LUA_TTABLE {
             lua_settop(L, -2)
             lua_createtable(L, 0, 0)

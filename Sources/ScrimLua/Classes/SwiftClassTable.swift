@@ -12,14 +12,22 @@ public struct SwiftClassTable {
     public var configure: (AnyObject, LuaCall, Int32) throws -> Void
     /// The Swift base implementations of the methods Lua may override, by name.
     public var baseImplementations: [String: HostFunction] = [:]
+    /// `(instance, member)` → the Swift implementation's value of a value member Lua may override (what
+    /// `self.super.animatedHeight` reads), or nothing.
+    public var baseValue: HostFunction?
+    /// The keys `configure` accepts: a Lua class with an `init` passes these on from a table argument and leaves
+    /// the rest to its `init`.
+    public var optionNames: Set<String>
 
     public init(luaClass: LuaClassBase, make: @escaping (LuaCall, String) throws -> AnyObject,
                 configure: @escaping (AnyObject, LuaCall, Int32) throws -> Void,
-                baseImplementations: [String: HostFunction] = [:]) {
+                baseImplementations: [String: HostFunction] = [:], baseValue: HostFunction? = nil, optionNames: Set<String>) {
         self.luaClass = luaClass
         self.make = make
         self.configure = configure
         self.baseImplementations = baseImplementations
+        self.baseValue = baseValue
+        self.optionNames = optionNames
     }
 
     /// Makes, pushes and configures an instance: the userdata, then its field table.
@@ -60,21 +68,49 @@ extension LuaRuntime {
             lua_setfield(L, -2, member)
         }
         state.push(HostFunction(name) { call in
-            try table.instantiate(call, className: name, options: 1)
+            try atScript(call, className: name, optionsAt: 1) {
+                try table.instantiate(call, className: name, options: 1)
+            }
             lua_settop(call.L, -2) // the field table
             return 1
         })
         lua_setfield(L, -2, "__new")
         state.push(HostFunction(name) { call in
             guard call.type(1) == LUA_TTABLE else { throw call.typeError(1, expected: "class") }
-            try table.instantiate(call, className: call.state.classNameOfTable(at: 1) ?? name, options: 2)
+            let className = call.state.classNameOfTable(at: 1) ?? name
+            try atScript(call, className: className, optionsAt: 2) {
+                try table.instantiate(call, className: className, options: 2)
+            }
             return 2
         })
         lua_setfield(L, -2, "__factory")
+        if let baseValue = table.baseValue {
+            state.push(baseValue)
+            lua_setfield(L, -2, "__baseValue")
+        }
+        lua_createtable(L, 0, Int32(table.optionNames.count))
+        for option in table.optionNames {
+            lua_pushboolean(L, 1)
+            lua_setfield(L, -2, option)
+        }
+        lua_setfield(L, -2, "__options")
         // The prelude's swiftClass gives it `new` and the call metamethod.
         swiftClassMaker.push(L)
         lua_rotate(L, -2, 1)
         try! state.call(nargs: 1, nresults: 1)
+    }
+}
+
+/// Runs a constructor's work; its errors name the class the script called (`bad argument #1 to 'MyVC' (…)`) at the
+/// script's line, not the class prelude's that relays the call.
+private func atScript(_ call: LuaCall, className: String, optionsAt options: Int32, _ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as ArgumentError {
+        let index = error.index - options + 1
+        throw call.state.errorAtScript("bad argument #\(index) to '\(className)' (\(error.problem))")
+    } catch let error as ScriptError {
+        throw call.state.errorAtScript(error.message)
     }
 }
 
@@ -84,8 +120,9 @@ public struct ScriptOverrides {
     public weak var runtime: LuaRuntime?
     public init(runtime: LuaRuntime) { self.runtime = runtime }
 
-    /// Pushes the override of `name` for `object` and returns true, or pushes nothing and returns false.
-    func pushOverride(_ object: AnyObject, _ name: String) -> Bool {
+    /// Pushes the override of `name` for `object` and returns true, or pushes nothing and returns false. An error
+    /// raised while looking it up (an `__index` of the class's own) is thrown on, not taken for "no override".
+    func pushOverride(_ object: AnyObject, _ name: String) throws -> Bool {
         guard let runtime else { return false }
         let state = runtime.state
         let L = state.L
@@ -94,7 +131,12 @@ public struct ScriptOverrides {
             lua_settop(L, top)
             return false
         }
-        if scrim_pgetfield(L, -1, name) != LUA_OK || lua_type(L, -1) == LUA_TNIL {
+        if scrim_pgetfield(L, -1, name) != LUA_OK {
+            let error = state.popError()
+            lua_settop(L, top)
+            throw error
+        }
+        if lua_type(L, -1) == LUA_TNIL {
             lua_settop(L, top)
             return false
         }
@@ -107,7 +149,7 @@ public struct ScriptOverrides {
     /// nil when it does not (the caller runs the Swift implementation), else the first result. A value instead of
     /// a method (`C.animatedHeight = 300`) is returned as it is.
     public func call(_ object: AnyObject, _ name: String, _ arguments: [LuaPushable?] = []) throws -> LuaValue? {
-        guard let runtime, pushOverride(object, name) else { return nil }
+        guard let runtime, try pushOverride(object, name) else { return nil }
         let state = runtime.state
         let L = state.L
         let top = lua_gettop(L) - 1

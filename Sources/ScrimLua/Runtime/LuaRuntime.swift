@@ -45,6 +45,11 @@ public final class LuaRuntime {
         ScrimModule.install(in: self)
     }
 
+    /// The state closes (its finalizers run) while everything they might reach is still here.
+    deinit {
+        state.close()
+    }
+
     /// Runs a script file as `lua5.4 path args…` would: `...` are the arguments and the global
     /// `arg` holds them, with the script at 0 and what came before it (`before`) at negative indices.
     public func runFile(_ path: String, arguments: [String] = [], before: [String] = []) throws {

@@ -41,6 +41,12 @@ struct SolverImpl {
     /// `symbols[id]` is the live symbol with that id (`.invalid` when free).
     private var symbols: [Symbol] = [.invalid]
     private var freeIDs: [Int] = []
+    /// `variableOf[id]` is the variable whose external symbol has that id, else nil.
+    private var variableOf: [LayoutVariable?] = [nil]
+    /// Ids of external symbols whose row changed (or that entered or left the basis) since the last
+    /// update, each once (`isTouched`), so that an update can visit only those.
+    private var touched: [Int] = []
+    private var isTouched: [Bool] = [false]
     private var infeasibleRows: [Symbol] = []
     private var objective = Row()
     private var artificial: Row?
@@ -78,6 +84,7 @@ struct SolverImpl {
             row.solve(for: subject)
             substitute(subject, row)
             rows[subject.id] = row
+            touch(subject)
         }
 
         constraints[key] = ConstraintEntry(constraint: constraint, tag: tag)
@@ -105,6 +112,7 @@ struct SolverImpl {
                 throw SolverError.internalError("failed to find leaving row")
             }
             var row = rows[leavingID].take()!
+            touch(symbols[leavingID])
             row.solve(for: symbols[leavingID], tag.marker)
             substitute(tag.marker, row)
         }
@@ -153,16 +161,23 @@ struct SolverImpl {
 
     /// Changes the weight of an optional constraint's errors in the objective, then re-optimizes.
     mutating func updateStrength(_ constraint: Constraint, to strength: Strength) throws {
-        guard let entry = constraints[ObjectIdentifier(constraint)] else {
+        guard constraints[ObjectIdentifier(constraint)] != nil else {
             throw SolverError.unknownConstraint(constraint)
         }
         let new = Strength(strength.value)
-        let old = constraint.strength
-        if old.isRequired != new.isRequired {
+        if constraint.strength.isRequired != new.isRequired {
             throw SolverError.requiredStrengthChange(constraint, to: new)
         }
+        if applyStrength(constraint, new) { try optimize(artificial: false) }
+    }
+
+    /// Moves the weight of an optional constraint's errors in the objective; false if nothing changed.
+    @discardableResult
+    private mutating func applyStrength(_ constraint: Constraint, _ strength: Strength) -> Bool {
+        let new = Strength(strength.value)
+        let old = constraint.strength
         let change = new.value - old.value
-        if old.isRequired || change == 0 { return }
+        guard !old.isRequired, change != 0, let entry = constraints[ObjectIdentifier(constraint)] else { return false }
         for symbol in [entry.tag.marker, entry.tag.other] where symbol.kind == .error {
             if let row = rows[symbol.id] {
                 objective.insert(row, change)
@@ -171,7 +186,7 @@ struct SolverImpl {
             }
         }
         constraint.strength = new
-        try optimize(artificial: false)
+        return true
     }
 
     // MARK: Edit variables
@@ -219,6 +234,74 @@ struct SolverImpl {
                 variableList[i].value = rows[variableSymbols[i].id]?.constant ?? 0
             }
         }
+        for id in touched { isTouched[id] = false }
+        touched.removeAll(keepingCapacity: true)
+    }
+
+    /// Like `updateVariables`, visiting only the variables whose rows changed since the last update, and
+    /// calling `changed` for each whose value changed (variables that left the system read 0).
+    mutating func updateVariables(reporting changed: (LayoutVariable) -> Void) {
+        for variable in released where variable.value != 0 {
+            variable.value = 0
+            changed(variable)
+        }
+        released.removeAll()
+        for id in touched {
+            isTouched[id] = false
+            guard let variable = variableOf[id] else { continue }
+            let value = rows[id]?.constant ?? 0
+            if value != variable.value {
+                variable.value = value
+                changed(variable)
+            }
+        }
+        touched.removeAll(keepingCapacity: true)
+    }
+
+    /// Whether some variable may have changed since the last update.
+    var hasChanges: Bool { !touched.isEmpty || !released.isEmpty }
+
+    /// Sets the constants of several constraints with one dual simplex pass; false (and nothing
+    /// changed) when that cannot decide, e.g. a required constraint would conflict: the caller then
+    /// updates them one at a time to find which.
+    mutating func updateConstants(_ changes: [(constraint: Constraint, constant: Double)]) throws -> Bool {
+        var applied: [(Tag, Double)] = []
+        applied.reserveCapacity(changes.count)
+        var consistent = true
+        for (constraint, constant) in changes {
+            guard let entry = constraints[ObjectIdentifier(constraint)] else {
+                throw SolverError.unknownConstraint(constraint)
+            }
+            let delta = constant - constraint.expression.constant
+            if delta == 0 { continue }
+            let shift = delta / markerCoefficient(constraint)
+            applied.append((entry.tag, shift))
+            if !shiftMarker(entry.tag, by: shift) {
+                consistent = false
+                break
+            }
+        }
+        if consistent, try dualOptimize() {
+            for (constraint, constant) in changes { constraint.expression.constant = constant }
+            return true
+        }
+        for (tag, shift) in applied.reversed() { _ = shiftMarker(tag, by: -shift) }
+        collectInfeasibleRows()
+        guard try dualOptimize() else { throw SolverError.internalError("dual optimize failed") }
+        return false
+    }
+
+    /// Sets the strengths of several optional constraints with one primal simplex pass; throws
+    /// `unknownConstraint` or `requiredStrengthChange` (before changing anything).
+    mutating func updateStrengths(_ changes: [(constraint: Constraint, strength: Strength)]) throws {
+        for (constraint, strength) in changes {
+            guard constraints[ObjectIdentifier(constraint)] != nil else { throw SolverError.unknownConstraint(constraint) }
+            if constraint.strength.isRequired != Strength(strength.value).isRequired {
+                throw SolverError.requiredStrengthChange(constraint, to: Strength(strength.value))
+            }
+        }
+        for (constraint, strength) in changes { applyStrength(constraint, strength) }
+        try optimize(artificial: false)
     }
 
     /// Symbol ids in use or free for reuse: the size of the row table (for tests).
@@ -235,7 +318,17 @@ struct SolverImpl {
         let symbol = Symbol(id: symbols.count, kind: kind)
         symbols.append(symbol)
         rows.append(nil)
+        variableOf.append(nil)
+        isTouched.append(false)
         return symbol
+    }
+
+    /// Notes that the value of `symbol`, if it is a variable's, may have changed.
+    @inline(__always) private mutating func touch(_ symbol: Symbol) {
+        if symbol.isExternal && !isTouched[symbol.id] {
+            isTouched[symbol.id] = true
+            touched.append(symbol.id)
+        }
     }
 
     /// Returns the id of a symbol that is in no row to the pool.
@@ -262,6 +355,8 @@ struct SolverImpl {
         variables[key] = VariableEntry(symbol: symbol, uses: 0, slot: variableList.count)
         variableList.append(variable)
         variableSymbols.append(symbol)
+        variableOf[symbol.id] = variable
+        touch(symbol)
         return symbol
     }
 
@@ -287,6 +382,7 @@ struct SolverImpl {
         }
         released.append(variableList.removeLast())
         variableSymbols.removeLast()
+        variableOf[entry.symbol.id] = nil
         scrub(entry.symbol)
         freeSymbol(entry.symbol)
     }
@@ -398,10 +494,12 @@ struct SolverImpl {
             artRow.solve(for: art, entering)
             substitute(entering, artRow)
             rows[entering.id] = artRow
+            touch(entering)
         } else if !success {
             // Parametric at a nonzero optimum cannot happen; undo the row like a removal if it does.
             if let leavingID = markerLeavingRow(art) {
                 var leavingRow = rows[leavingID].take()!
+                touch(symbols[leavingID])
                 leavingRow.solve(for: symbols[leavingID], art)
                 substitute(art, leavingRow)
             }
@@ -424,6 +522,7 @@ struct SolverImpl {
     /// Replaces the parametric `symbol` by `row` everywhere, noting rows that turn infeasible.
     private mutating func substitute(_ symbol: Symbol, _ row: Row) {
         var infeasible: [Symbol] = []
+        var changed: [Symbol] = []
         let symbols = self.symbols
         rows.withUnsafeMutableBufferPointer { rows in
             symbols.withUnsafeBufferPointer { symbols in
@@ -431,13 +530,16 @@ struct SolverImpl {
                     if rows[id]!.substitute(symbol, with: row) {
                         let basic = symbols[id]
                         let constant = rows[id]!.constant
-                        if !basic.isExternal && constant < 0 && !Row.nearZero(constant) {
+                        if basic.isExternal {
+                            changed.append(basic)
+                        } else if constant < 0 && !Row.nearZero(constant) {
                             infeasible.append(basic)
                         }
                     }
                 }
             }
         }
+        for basic in changed { touch(basic) }
         if !infeasible.isEmpty { infeasibleRows.append(contentsOf: infeasible) }
         objective.substitute(symbol, with: row)
         if artificial != nil { artificial!.substitute(symbol, with: row) }
@@ -459,9 +561,11 @@ struct SolverImpl {
     /// Makes `entering` basic in place of the basic symbol of row `leavingID`.
     private mutating func pivot(_ leavingID: Int, _ entering: Symbol) {
         var row = rows[leavingID].take()!
+        touch(symbols[leavingID])
         row.solve(for: symbols[leavingID], entering)
         substitute(entering, row)
         rows[entering.id] = row
+        touch(entering)
     }
 
     /// Dual simplex: pivots infeasible rows back to feasibility keeping the objective optimal.
@@ -512,6 +616,7 @@ struct SolverImpl {
         }
         var consistent = true
         var infeasible: [Symbol] = []
+        var changed: [Symbol] = []
         let symbols = self.symbols
         rows.withUnsafeMutableBufferPointer { rows in
             symbols.withUnsafeBufferPointer { symbols in
@@ -522,12 +627,15 @@ struct SolverImpl {
                     let basic = symbols[id]
                     if basic.isDummy {
                         if !Row.nearZero(constant) { consistent = false }
-                    } else if !basic.isExternal && constant < 0 {
+                    } else if basic.isExternal {
+                        changed.append(basic)
+                    } else if constant < 0 {
                         infeasible.append(basic)
                     }
                 }
             }
         }
+        for basic in changed { touch(basic) }
         infeasibleRows.append(contentsOf: infeasible)
         objective.add(objective.coefficient(for: marker) * shift)
         return consistent

@@ -74,6 +74,9 @@ function center:executeDismissalAnimation()
   end)
 end
 
+-- The controller `sheet` makes: a scrim.class instance, so that it may keep fields of its own (its transition).
+local Sheet = scrim.class("Sheet", scrim.ViewController)
+
 return {
   name = "sheets",
   version = "1.0.0",
@@ -85,7 +88,7 @@ return {
     sheet = function(options)
       options = options or {}
       local edge = options.edge or "bottom"
-      local vc = scrim.ViewController{ name = options.name or ("sheet." .. edge) }
+      local vc = Sheet{ name = options.name or ("sheet." .. edge) }
       local content = options.content or scrim.View{ name = "content", backgroundColor = "white", cornerRadius = 12 }
       vc.view:addSubview(content)
       local transition = scrim.transition("sheets." .. edge, {
