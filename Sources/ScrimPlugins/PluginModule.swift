@@ -9,7 +9,7 @@ extension PluginHost {
         guard let runtime else { return }
         let state = runtime.state
         let L = state.L
-        weak var host = self
+        weak let host = self
         func require() throws -> PluginHost {
             guard let host else { throw ScriptError("the plugin host is gone") }
             return host
@@ -133,7 +133,7 @@ extension PluginHost {
                 lua_settop(L, -3)
             }
             guard let runtime = call.state.owner as? LuaRuntime else { throw ScriptError("no runtime") }
-            weak var state = call.state
+            weak let state = call.state
             let hook = runtime.core.hooks.on(event, priority: priority, once: once, group: group) { event in
                 do {
                     try state?.callHandler(function, event)

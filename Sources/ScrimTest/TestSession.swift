@@ -25,7 +25,8 @@ public struct TestSession {
             let kinds = options.patterns.isEmpty ? "*_spec.lua, *_test.lua" : "matching " + options.patterns.joined(separator: ", ")
             throw TestSetupError("no test files (\(kinds)) found in \(places)")
         }
-        if options.shuffle && options.seed == nil { options.seed = SeededRandom.freshSeed() }
+        // One seed for the run, as busted has: --shuffle's order and randomize() without a seed of its own.
+        if options.seed == nil { options.seed = SeededRandom.freshSeed() }
         let seed = options.shuffle ? options.seed : nil
         let files = FilePlan.files(found, shard: options.shard, shuffleSeed: seed)
 

@@ -77,8 +77,8 @@ enum DimmingBinding {
         if type == LUA_TNUMBER { _ = try call.duration(index) }
         call.state.setPeerValue(transitioning, member, valueAt: index)
         let set = type != LUA_TNIL
-        weak var state = call.state
-        weak var owner = transitioning
+        weak let state = call.state
+        weak let owner = transitioning
         func value() throws -> LuaValue {
             guard let state, let owner else { return .nil }
             let L = state.L

@@ -51,7 +51,7 @@ enum PopupBinding {
                 } else {
                     _ = try call.function(3)
                     call.state.setPeerValue(popup, key, valueAt: 3)
-                    weak var state = call.state
+                    weak let state = call.state
                     popup.on(item) { popup in
                         try state?.callPeerFunction(popup, key, [popup]).popupResult
                     }
@@ -163,7 +163,7 @@ enum PopupBinding {
         var handler: ((PopupItem, Int, PopupWindow) throws -> Bool?)?
         if let index {
             call.state.setPeerValue(popup, "itemHandler", valueAt: index)
-            weak var state = call.state
+            weak let state = call.state
             handler = { item, position, popup in
                 try state?.callPeerFunction(popup, "itemHandler", [item.id, position, popup]).popupResult
             }

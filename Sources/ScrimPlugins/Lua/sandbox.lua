@@ -240,8 +240,8 @@ local function snapshotFor(rec, gen)
     if gen.granted.io then return scrim.snapshot(path) end
     local folder = rawget(rawget(scrim, "plugins"), "outputFolder")
     if type(folder) ~= "string" or folder == "" then
-      error(sformat("plugin '%s': scrim.snapshot is not permitted (add \"io\" to permissions, or the host names a folder %s",
-        rec.name, "for plugins' pictures in scrim.plugins.outputFolder)"), 2)
+      error(sformat("plugin '%s': scrim.snapshot is not permitted (add \"io\" to permissions, or the host names a folder "
+        .. "for plugins' pictures in scrim.plugins.outputFolder)", rec.name), 2)
     end
     if path == nil then
       count = count + 1

@@ -9,8 +9,10 @@ final class ReplSession {
     /// The script given on the command line (`scrim repl FILE args…`), run first and again on `:reload`.
     struct Script {
         var path: String
-        var arguments: [String]
-        var before: [String]
+        /// The script's arguments, bytes as given.
+        var arguments: [[UInt8]]
+        /// What came before the script on the command line (`arg`'s negative indices).
+        var before: [[UInt8]]
     }
 
     private(set) var runtime: LuaRuntime
@@ -205,7 +207,9 @@ final class ReplSession {
     private func runScript(_ script: Script) -> Bool {
         do {
             try Interrupts.whileBusy {
-                try runtime.runFile(script.path, arguments: script.arguments, before: script.before)
+                runtime.setArgTable(words: script.before + [Array(script.path.utf8)] + script.arguments,
+                                    scriptIndex: script.before.count)
+                try runtime.run(file: script.path, arguments: script.arguments)
             }
             console.clearInterrupt()
             return true
