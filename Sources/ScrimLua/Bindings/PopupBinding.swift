@@ -99,8 +99,11 @@ enum PopupBinding {
         }
         let dialog = ConfirmDialog(runtime: call.runtime.core, title: title, message: message,
                                    cancelTitle: cancelTitle, confirmTitle: confirmTitle)
+        // Its userdata first, on the stack: the delegate goes into that userdata's bag (see DimmingTransitioning).
+        lua_settop(call.L, 1)
+        call.push(dialog)
         try configure(dialog, call, 1, allowed: confirmOptionNames)
-        return call.push(dialog)
+        return 1
     }
 
     /// Applies `items`, `delegate` and `name` from the options table at `index` (nothing else is accepted).
