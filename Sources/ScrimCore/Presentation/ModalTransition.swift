@@ -1,6 +1,6 @@
 /// `present` and `dismiss`: UIKit's modal transition machinery.
 ///
-/// A presentation runs, in this order (PRODUCT.md rule 7):
+/// A presentation runs, in this order (docs/DESIGN.md rule 7):
 /// `transition.willPresent` (cancellable) → presentation controller (`presentationControllerForPresented`) →
 /// animator (`animationControllerForPresented`) → container added to the window → `presentationTransitionWillBegin` →
 /// `viewWillAppear` (and the presenter's `viewWillDisappear` for `.fullScreen`) → `transitionDuration` → alongside

@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-/// LUA_API §5–6: view controllers, presentation, the dimming base classes (`scrim.ViewController`,
+/// docs/API.md §5–6: view controllers, presentation, the dimming base classes (`scrim.ViewController`,
 /// `scrim.BottomPresentViewController`, …) as classes Lua may instantiate (`X{…}`, fields and members as values
 /// or functions) or derive from (`scrim.class(name, X)`).
 enum ControllerBinding {
@@ -102,7 +102,7 @@ enum ControllerBinding {
     static func animatedAndCompletion(_ call: LuaCall, from index: Int32) throws -> (Bool, (() throws -> Void)?) {
         let animated = call.isNil(index) ? true : try call.boolean(index)
         guard let function = try call.optionalFunction(index + 1) else { return (animated, nil) }
-        weak var state = call.state
+        weak let state = call.state
         return (animated, { try state?.call(function) })
     }
 

@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-/// LUA_API §6: `scrim.DimmingTransitioning(delegate)` (seed 2). Protocol style: a delegate table whose members are
+/// docs/API.md §6: `scrim.DimmingTransitioning(delegate)` (seed 2). Protocol style: a delegate table whose members are
 /// values or methods (called with `self`). Closure style: the same members assigned on the DimmingTransitioning
 /// (called without `self`), winning over the delegate. What it keeps from Lua lives in its userdata's bag.
 enum DimmingBinding {
@@ -73,8 +73,8 @@ enum DimmingBinding {
         if type == LUA_TNUMBER { _ = try call.duration(index) }
         call.state.setPeerValue(transitioning, member, valueAt: index)
         let set = type != LUA_TNIL
-        weak var state = call.state
-        weak var owner = transitioning
+        weak let state = call.state
+        weak let owner = transitioning
         func value() throws -> LuaValue {
             guard let state, let owner else { return .nil }
             let L = state.L

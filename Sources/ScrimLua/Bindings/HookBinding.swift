@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-/// LUA_API §8: `scrim.on`, `scrim.off`, `scrim.emit`, the Hook handle, and the event a handler sees.
+/// docs/API.md §8: `scrim.on`, `scrim.off`, `scrim.emit`, the Hook handle, and the event a handler sees.
 enum HookBinding {
     static let hookClass = LuaClass<Hook>("Hook")
         .readonly("event") { $0.event }
@@ -48,7 +48,7 @@ enum HookBinding {
         if let warning = EventNames.warning(forSubscriptionTo: name) {
             call.runtime.core.warningSink("\(call.runtime.callerPosition(call).map { $0 + ": " } ?? "")\(warning)")
         }
-        weak var state = call.state
+        weak let state = call.state
         let hook = call.runtime.core.hooks.on(name, priority: priority, once: once, group: group) { event in
             try state?.callHandler(function, event)
         }

@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-/// LUA_API §4: `scrim.constrain` and Constraint, on the Cassowary engine of ScrimCore/Layout.
+/// docs/API.md §4: `scrim.constrain` and Constraint, on the Cassowary engine of ScrimCore/Layout.
 enum LayoutBinding {
     static let luaClass = LuaClass<LayoutConstraint>("Constraint")
         .property("constant", get: { $0.constant }, set: { constraint, value in

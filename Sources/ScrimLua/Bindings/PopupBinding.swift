@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-/// LUA_API §7: `scrim.PopupWindow` (seed 1), both binding styles, and `scrim.ConfirmDialog` (addition).
+/// docs/API.md §7: `scrim.PopupWindow` (seed 1), both binding styles, and `scrim.ConfirmDialog` (addition).
 /// What a popup keeps from Lua (its delegate table, its closures) lives in its userdata's bag (`PeerStorage`);
 /// the runtime pins the userdata while the popup is shown, so a script need not keep a reference.
 enum PopupBinding {
@@ -51,7 +51,7 @@ enum PopupBinding {
                 } else {
                     _ = try call.function(3)
                     call.state.setPeerValue(popup, key, valueAt: 3)
-                    weak var state = call.state
+                    weak let state = call.state
                     popup.on(item) { popup in
                         try state?.callPeerFunction(popup, key, [popup]).popupResult
                     }
@@ -160,7 +160,7 @@ enum PopupBinding {
         var handler: ((PopupItem, Int, PopupWindow) throws -> Bool?)?
         if let index {
             call.state.setPeerValue(popup, "itemHandler", valueAt: index)
-            weak var state = call.state
+            weak let state = call.state
             handler = { item, position, popup in
                 try state?.callPeerFunction(popup, "itemHandler", [item.id, position, popup]).popupResult
             }
