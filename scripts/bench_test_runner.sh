@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `scrim test` against busted (on Lua 5.4) on 1,000 trivial tests in 10 files (the bar: scrim ≥ 5× faster), and on
+# `scrim test` against busted (on Lua 5.4) on 1,000 trivial tests in 10 files (docs/DESIGN.md's bar: scrim ≥ 5× faster), and on
 # a realistic project (Tests/fixtures/busted-project: .busted, src/, a helper with custom assertions, nested describes).
 # Usage: scripts/bench_test_runner.sh [path/to/release/scrim]   (default .build/release/scrim)
 # Prints both best-of-3 wall times, the ratio and whether the bar is met; exits 1 when it is not.

@@ -97,31 +97,41 @@ static int panic(lua_State *L) {
   return 0;
 }
 
-static void warn_on(void *ud, const char *msg, int tocont);
-static void warn_cont(void *ud, const char *msg, int tocont);
-static void warn_off(void *ud, const char *msg, int tocont) {
-  lua_State *L = (lua_State *)ud;
-  if (!tocont && strcmp(msg, "@on") == 0) lua_setwarnf(L, warn_on, L);
+static void warn_flush(ScrimLimits *lim, int last) {
+  fprintf(stderr, "%s%.*s%s", lim->warningContinues ? "" : "Lua warning: ", (int)lim->warningLength, lim->warning,
+          last ? "\n" : "");
+  fflush(stderr);
+  lim->warningLength = 0;
+  lim->warningContinues = !last;
 }
-static void warn_cont(void *ud, const char *msg, int tocont) {
-  lua_State *L = (lua_State *)ud;
-  fputs(msg, stderr);
-  if (!tocont) {
-    fputs("\n", stderr);
-    lua_setwarnf(L, warn_on, L);
-  } else {
-    lua_setwarnf(L, warn_cont, L); /* the next piece continues this message */
-  }
-}
-/* Warnings (errors in __gc, warn()) are on by default: a failing finalizer should not be silent. */
-static void warn_on(void *ud, const char *msg, int tocont) {
-  lua_State *L = (lua_State *)ud;
-  if (!tocont && *msg == '@') {
-    if (strcmp(msg, "@off") == 0) lua_setwarnf(L, warn_off, L);
+
+/* Warnings (errors in __gc, warn()) are on by default: a failing finalizer should not be silent. A message comes
+   in pieces (warn's arguments; "error in " .. "__gc" .. …): they are joined and the whole printed once, with one
+   prefix. Control messages ("@off", "@on") come alone, as in lua.c. */
+static void warn_function(void *ud, const char *msg, int tocont) {
+  ScrimLimits *lim = scrim_limits((lua_State *)ud);
+  if (lim->warningLength == 0 && !tocont && *msg == '@') {
+    if (strcmp(msg, "@off") == 0) lim->warningsOff = 1;
+    else if (strcmp(msg, "@on") == 0) lim->warningsOff = 0;
     return;
   }
-  fputs("Lua warning: ", stderr);
-  warn_cont(ud, msg, tocont);
+  if (!lim->warningsOff) {
+    size_t length = strlen(msg);
+    while (length > 0) {
+      size_t room = sizeof lim->warning - lim->warningLength;
+      size_t piece = length < room ? length : room;
+      memcpy(lim->warning + lim->warningLength, msg, piece);
+      lim->warningLength += piece;
+      msg += piece;
+      length -= piece;
+      if (lim->warningLength == sizeof lim->warning) warn_flush(lim, 0); /* a long one goes out in full */
+    }
+  }
+  if (!tocont) {
+    if (!lim->warningsOff) warn_flush(lim, 1);
+    lim->warningLength = 0;
+    lim->warningContinues = 0;
+  }
 }
 
 static int hostfn_gc(lua_State *L) {
@@ -142,7 +152,7 @@ lua_State *scrim_newstate(ScrimLimits *limits) {
   *(ScrimLimits **)lua_getextraspace(L) = limits;
   limits->current = L;
   lua_atpanic(L, panic);
-  lua_setwarnf(L, warn_on, L);
+  lua_setwarnf(L, warn_function, L);
   lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_COUNT);
   lua_newtable(L);
   lua_pushcfunction(L, hostfn_gc);

@@ -10,16 +10,20 @@ struct UsageError: Error {
 
 /// `scrim …`: the table of commands, dispatch, and the exit status — 0 success, 1 a script error, 2 a usage error.
 enum CommandLineTool {
-    static let version = Option("version", short: "v", help: "print the version")
-
     static let root = Command(
-        path: [], usage: ["COMMAND [options] …", "[options] [-e CODE] [FILE|- [args…]]"],
+        path: [], usage: ["COMMAND [options] …", "[options] [FILE|DIR|- [args…]]"],
         summary: "",
-        about: "A headless, Lua-scriptable runtime for popups and dimming modal transitions.",
-        options: [RunCommand.execute, version],
+        about: """
+            A headless, Lua-scriptable runtime for popups and dimming modal transitions.
+
+            `scrim FILE args…` runs FILE as `scrim run FILE args…` does (and as `lua5.4 FILE args…`
+            would) when FILE is not a command name; `scrim -` and a bare `scrim` whose standard input is
+            not a terminal run standard input; on a terminal a bare `scrim` shows this help.
+            """,
+        options: RunCommand.options,
         operands: .endOptions,
         notes: "Exit status: 0 success, 1 a script error, 2 a usage error. `scrim help COMMAND` (or\n"
-            + "`scrim COMMAND --help`) shows one command's help.",
+            + "`scrim COMMAND --help`) shows one command's help; `scrim help run` the options above.",
         subcommands: [RunCommand.command, ReplCommand.command, TestCommand.command, PluginsCommand.command,
                       SnapshotCommand.command, HelpCommand.command],
         run: runBare)
@@ -42,18 +46,25 @@ enum CommandLineTool {
         }
     }
 
-    /// `scrim` without a command: `-v`, `-e CODE`, a script, or the overview.
+    /// `scrim` without a command, as lua5.4: a script (FILE, DIR or -), or only options (-e, -l, -v, -i); with
+    /// nothing, standard input when it is not a terminal, else the overview.
     static func runBare(_ parsed: ParsedArguments) throws -> Int32 {
-        if parsed.has(version) {
-            print("scrim \(LuaRuntime.version) (\(LuaRuntime.luaVersion))")
-            if parsed.operands.isEmpty && !parsed.has(RunCommand.execute) { return 0 }
+        if let first = parsed.operands.first?.text, first != "-", parsed.dashDashAt == nil,
+           access(first, F_OK) != 0, !first.contains("/"), !first.hasSuffix(".lua") {
+            // A word that is neither a command nor a file is more likely a mistyped command than a script.
+            throw UsageError(message: "unknown command '\(first)' (and no file of that name)")
         }
-        if let first = parsed.operands.first {
-            throw UsageError(message: "unknown command '\(first.text)'")
+        let active = [RunCommand.execute, ScriptPlan.library, ScriptPlan.interactive, RunCommand.version]
+        if parsed.operands.isEmpty, !active.contains(where: parsed.has) {
+            guard isatty(0) == 0 else {
+                print(HelpText.text(for: root))
+                return 0
+            }
+            var withStandardInput = parsed
+            withStandardInput.operands = ["-"]
+            return try RunCommand.main(withStandardInput)
         }
-        if parsed.has(RunCommand.execute) { return try RunCommand.main(parsed) }
-        print(HelpText.text(for: root))
-        return 0
+        return try RunCommand.main(parsed)
     }
 }
 

@@ -41,25 +41,34 @@ enum ReplCommand {
         if parsed.operands.first?.text == "-", parsed.dashDashAt == nil {
             throw parsed.command.usageError("the REPL reads standard input itself; give a script file")
         }
-        let rest = parsed.operands.map(\.text)
-        let before = ["scrim", "repl"] + parsed.wordsBeforeOperands.map(\.text)
-        let script = rest.first.map {
-            ReplSession.Script(path: $0, arguments: Array(rest.dropFirst()), before: before)
+        let before = (["scrim", "repl"].map { Array($0.utf8) }) + parsed.wordsBeforeOperands.map(\.bytes)
+        let script = parsed.operands.first.map {
+            ReplSession.Script(path: $0.text, arguments: parsed.operands.dropFirst().map(\.bytes), before: before)
         }
         let plugins = PluginSearchPath.standard(flags: pluginDirectories)
-        if isatty(0) != 0 {
-            return interactive(options: options, script: script, plugins: plugins)
-        }
-        return piped(options: options, script: script, plugins: plugins)
+        let interactive = isatty(0) != 0
+        if interactive { setlocale(LC_CTYPE, "") }
+        let session = ReplSession(options: options, script: script, interactive: interactive,
+                                  colours: interactive && ReplSession.wantsColours(), plugins: plugins)
+        if interactive { showBanner(session) }
+        session.start()
+        return enter(session)
     }
 
-    /// On a terminal: banner, prompts, line editing, history, completion, Ctrl-C; Ctrl-D or `:quit` leaves with 0.
-    static func interactive(options: RuntimeOptions, script: ReplSession.Script?, plugins: PluginSearchPath) -> Int32 {
-        setlocale(LC_CTYPE, "")
-        let session = ReplSession(options: options, script: script, interactive: true, colours: wantsColours(), plugins: plugins)
-        Interrupts.install()
+    /// The session's loop: the terminal's when it is interactive, else the piped one.
+    static func enter(_ session: ReplSession) -> Int32 {
+        session.interactive ? interactive(session) : piped(session)
+    }
+
+    /// The first line on a terminal, before the script runs.
+    static func showBanner(_ session: ReplSession) {
         session.write("Scrim \(LuaRuntime.version) (\(LuaRuntime.luaVersion)); :help for commands, Ctrl-D to leave\n")
-        session.start()
+    }
+
+    /// On a terminal: prompts, line editing, history, completion, Ctrl-C; Ctrl-D or `:quit` leaves with 0.
+    static func interactive(_ session: ReplSession) -> Int32 {
+        setlocale(LC_CTYPE, "")
+        Interrupts.install()
         guard let editor = LineEditor(historyPath: HistoryFile.path()) else {
             printError("scrim: cannot start line editing on this terminal")
             return 1
@@ -67,7 +76,7 @@ enum ReplCommand {
         editor.complete = { [unowned session] word in session.console.completions(for: word) }
         editor.idleCheck = { [unowned session] in session.watchedFilesChanged() }
         editor.idleAction = { [unowned session] in session.reload() }
-        var lines: [String] = []
+        var lines: [[UInt8]] = []
         while true {
             if lines.isEmpty, session.watchedFilesChanged() { session.reload() }
             switch editor.readLine(prompt: lines.isEmpty ? "scrim> " : ">> ") {
@@ -76,13 +85,13 @@ enum ReplCommand {
             case .cancelled:
                 lines = []
             case .line(let line):
-                if lines.isEmpty, MetaCommand.isMetaCommand(line) {
+                if lines.isEmpty, let command = metaCommand(line) {
                     editor.addHistory(line)
-                    if !session.perform(line) { return 0 }
+                    if !session.perform(command) { return 0 }
                     continue
                 }
                 lines.append(line)
-                let chunk = lines.joined(separator: "\n")
+                let chunk = joined(lines)
                 if session.submit(chunk) == .done {
                     editor.addHistory(chunk)
                     lines = []
@@ -93,29 +102,45 @@ enum ReplCommand {
 
     /// Standard input is not a terminal: no prompts, colours or editing; lines are gathered until they make a
     /// complete chunk, which then runs. Exit status 1 if any statement or command failed.
-    static func piped(options: RuntimeOptions, script: ReplSession.Script?, plugins: PluginSearchPath) -> Int32 {
-        let session = ReplSession(options: options, script: script, interactive: false, colours: false, plugins: plugins)
-        session.start()
-        var lines: [String] = []
-        while let line = readLine(strippingNewline: true) {
+    static func piped(_ session: ReplSession) -> Int32 {
+        var lines: [[UInt8]] = []
+        while let line = readLineBytes() {
             if lines.isEmpty {
-                if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
-                if MetaCommand.isMetaCommand(line) {
-                    if !session.perform(line) { break }
+                if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }) {
+                    continue
+                }
+                if let command = metaCommand(line) {
+                    if !session.perform(command) { break }
                     continue
                 }
             }
             lines.append(line)
-            if session.submit(lines.joined(separator: "\n")) == .done { lines = [] }
+            if session.submit(joined(lines)) == .done { lines = [] }
         }
-        if !lines.isEmpty { _ = session.submit(lines.joined(separator: "\n"), final: true) }
+        if !lines.isEmpty { _ = session.submit(joined(lines), final: true) }
         return session.failures > 0 ? 1 : 0
     }
 
-    /// Colours only for a terminal that has them, and not under NO_COLOR (no-color.org).
-    private static func wantsColours() -> Bool {
-        if let noColour = getenv("NO_COLOR"), noColour.pointee != 0 { return false }
-        if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
-        return isatty(2) != 0
+    /// The line as a meta command (`:tree`), or nil for Lua. Meta commands are text; Lua stays bytes.
+    private static func metaCommand(_ line: [UInt8]) -> String? {
+        let text = String(decoding: line, as: UTF8.self)
+        return MetaCommand.isMetaCommand(text) ? text : nil
+    }
+
+    private static func joined(_ lines: [[UInt8]]) -> [UInt8] {
+        Array(lines.joined(separator: [UInt8(ascii: "\n")]))
+    }
+
+    /// One line of standard input without its newline, byte for byte (Swift's readLine would repair invalid UTF-8);
+    /// nil at the end.
+    private static func readLineBytes() -> [UInt8]? {
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(buffer) }
+        let count = getline(&buffer, &capacity, stdin)
+        guard count >= 0, let buffer else { return nil }
+        var line = buffer.withMemoryRebound(to: UInt8.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) }
+        if line.last == UInt8(ascii: "\n") { line.removeLast() }
+        return line
     }
 }

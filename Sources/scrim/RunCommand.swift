@@ -13,79 +13,88 @@ enum RunCommand {
         """)
     static let execute = Option(nil, short: "e", value: "CODE", help: "run CODE first (may be repeated)")
 
+    static let version = Option("version", short: "v", help: "print the version (then go on, as lua5.4 -v does)")
+
     static let options = [RuntimeFlags.timeout, RuntimeFlags.maxMemory, RuntimeFlags.screen, realtime,
-                          RuntimeFlags.plugins, trace, execute]
+                          RuntimeFlags.plugins, trace, execute, ScriptPlan.library, ScriptPlan.interactive,
+                          ScriptPlan.warnings, ScriptPlan.noEnvironment, version]
+
+    static let about = """
+        Runs FILE as `lua5.4 FILE args…` would: `...` holds the arguments and the global `arg`
+        holds them too (arg[0] is FILE, what came before it at negative indices). The global `scrim`
+        is the Scrim module. Only Lua source is accepted; binary (precompiled) chunks are refused.
+        A folder DIR runs DIR/main.lua with DIR first on package.path and DIR/plugins on the plugin
+        path (LÖVE's convention); - reads the script from standard input.
+
+        In lua5.4's order: LUA_INIT_5_4 (else LUA_INIT: @FILE runs the file, anything else runs as
+        code) unless -E, then -e, -l and -W as given, then the script; -i then enters the REPL.
+        """
+
+    static let notes = """
+        Time is virtual: it moves with scrim.advance and scrim.settle, and the run settles (plays out
+        every animation and timer) before it exits.
+        Errors print `scrim: FILE:LINE: message` and a traceback on stderr, and exit with status 1;
+        so do errors reported from callbacks, timers and hook handlers, and a settle that times out.
+        """
 
     static let command = Command(
-        path: ["run"], usage: ["[options] FILE|- [args…]"],
-        summary: "run a Lua script (FILE '-' reads standard input)",
-        about: """
-            Runs FILE as `lua5.4 FILE args…` would: `...` holds the arguments and the global `arg`
-            holds them too (arg[0] is FILE). The global `scrim` is the Scrim module.
-            Only Lua source is accepted; binary (precompiled) chunks are refused.
-            """,
-        options: options, operands: .endOptions,
-        notes: """
-            Time is virtual: it moves with scrim.advance and scrim.settle, and the run settles (plays out
-            every animation and timer) before it exits.
-            Errors print `scrim: FILE:LINE: message` and a traceback on stderr, and exit with status 1;
-            so do errors reported from callbacks, timers and hook handlers, and a settle that times out.
-            """,
-        run: main)
+        path: ["run"], usage: ["[options] FILE|DIR|- [args…]"],
+        summary: "run a Lua script, a folder's main.lua, or standard input (-)",
+        about: about, options: options, operands: .endOptions, notes: notes,
+        run: { parsed in
+            if parsed.operands.isEmpty, !parsed.has(execute), !parsed.has(ScriptPlan.library),
+               !parsed.has(ScriptPlan.interactive), !parsed.has(version) {
+                throw parsed.command.usageError("no script given (a file, a folder, or - for standard input)")
+            }
+            return try main(parsed)
+        })
 
+    /// Runs what the command line asks for: the plan, then the settle — or, with `-i`, the REPL.
     static func main(_ parsed: ParsedArguments) throws -> Int32 {
         var options = RuntimeOptions()
         try RuntimeFlags.apply(parsed, to: &options)
-        let pluginDirectories = try RuntimeFlags.pluginDirectories(parsed)
-        let chunks = parsed.values(execute)
-        let rest = parsed.operands.map(\.text)
-        if chunks.isEmpty && rest.isEmpty {
-            throw parsed.command.usageError("no script given (a file, or - for standard input)")
-        }
-        let before = (["scrim"] + parsed.command.path) + parsed.wordsBeforeOperands.map(\.text)
-        let runtime = LuaRuntime(options: options)
+        let plan = try ScriptPlan(parsed, runOption: execute)
+        let pluginDirectories = try RuntimeFlags.pluginDirectories(parsed) + plan.folderPlugins
+        let interactive = parsed.has(ScriptPlan.interactive)
+        if parsed.has(version) || (interactive && isatty(0) == 0) { printVersion() }
+        let runtime = plan.makeRuntime(options: options)
         let trace = parsed.value(trace).map { RunTrace(runtime: runtime, path: $0) }
-        PluginHost.start(in: runtime, searchPath: .standard(flags: pluginDirectories))
-        // The trace is written however the run ends: a failing run is often the one worth looking at.
-        let status: Int32
-        do {
-            status = try execute(runtime, chunks: chunks, rest: rest, before: before, realtime: parsed.has(realtime))
-        } catch {
-            _ = trace?.write()
-            throw error
+        let plugins = PluginSearchPath.standard(flags: pluginDirectories)
+        if interactive {
+            let session = ReplSession(adopting: runtime, options: options, interactive: isatty(0) != 0, plugins: plugins)
+            if session.interactive { ReplCommand.showBanner(session) }
+            guard report({ try plan.perform(in: runtime) }) else { return 1 }
+            return ReplCommand.enter(session)
         }
+        PluginHost.start(in: runtime, searchPath: plugins)
+        // The trace is written however the run ends: a failing run is often the one worth looking at.
+        let status = report {
+            let realtime = parsed.has(realtime)
+            try plan.perform(in: runtime) { if realtime { runtime.core.clock.startRealTime() } }
+            // What the script started (animations, timers, transitions) plays out before exit.
+            if realtime { try settleInRealTime(runtime) } else { try runtime.settle() }
+        } ? (runtime.reportedErrors > 0 ? 1 : 0) : Int32(1)
         guard let trace else { return status }
         return trace.write() ? status : 1
     }
 
-    /// Runs the `-e` chunks and the script, then settles; the exit status.
-    private static func execute(_ runtime: LuaRuntime, chunks: [String], rest: [String], before: [String],
-                                realtime: Bool) throws -> Int32 {
+    static func printVersion() {
+        print("scrim \(LuaRuntime.version) (\(LuaRuntime.luaVersion))")
+        fflush(stdout)
+    }
+
+    /// Runs `body`; a Lua error or a settle that fails is printed (message and traceback); false if one came.
+    static func report(_ body: () throws -> Void) -> Bool {
         do {
-            for code in chunks {
-                try runtime.runString(code, name: "=(command line)")
-            }
-            if realtime { runtime.core.clock.startRealTime() }
-            if let script = rest.first {
-                let scriptArguments = Array(rest.dropFirst())
-                if script == "-" {
-                    try runtime.runString(readStandardInput(), name: "=stdin", script: "-", arguments: scriptArguments, before: before)
-                } else {
-                    try runtime.runFile(script, arguments: scriptArguments, before: before)
-                }
-            }
-            // What the script started (animations, timers, transitions) plays out before exit.
-            if realtime { try settleInRealTime(runtime) } else { try runtime.settle() }
+            try body()
+            return true
         } catch let error as LuaError {
             printError("scrim: \(error.message)")
             if !error.traceback.isEmpty { printError(error.traceback) }
-            return 1
-        } catch let error as SettleError {
+        } catch {
             printError("scrim: \(error)")
-            return 1
         }
-        // Errors reported along the way (in callbacks, timers, hook handlers) fail the run too.
-        return runtime.reportedErrors > 0 ? 1 : 0
+        return false
     }
 
     /// `--realtime`: the wall clock drives the same scheduler until nothing is pending (at most 10 s more).
@@ -97,16 +106,5 @@ enum RunCommand {
             if clock.now > deadline { _ = try runtime.settle(timeout: 0) }
             usleep(UInt32(1_000_000 / max(clock.frameRate, 1)))
         }
-    }
-
-    static func readStandardInput() -> String {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = read(0, &buffer, buffer.count)
-            if n <= 0 { break }
-            bytes.append(contentsOf: buffer[0..<n])
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

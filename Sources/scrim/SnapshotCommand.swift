@@ -36,7 +36,7 @@ enum SnapshotCommand {
         """)
 
     static let command = Command(
-        path: ["snapshot"], usage: ["FILE|- [options] [-- args…]"],
+        path: ["snapshot"], usage: ["FILE|DIR|- [options] [-- args…]"],
         summary: "draw what the screen shows to a PNG (or a film strip)",
         about: """
             Runs FILE as `scrim run` does and writes a PNG of what the screen shows (presentation values,
@@ -79,7 +79,7 @@ enum SnapshotCommand {
             throw parsed.command.usageError("unexpected argument '\(files[1])' (the script's arguments go after --)")
         }
         let script = files.first
-        let scriptArguments = parsed.trailingOperands.map(\.text)
+        let scriptArguments = parsed.trailingOperands.map(\.bytes)
         let before = ["scrim", "snapshot"] + parsed.optionWords.map(\.text)
         guard let script else {
             throw parsed.command.usageError("no script given (a file, or - for standard input)")
@@ -93,10 +93,12 @@ enum SnapshotCommand {
         let mode: Mode = film.map { .film(frames: $0, duration: duration) } ?? at.map { .at($0) } ?? .settled
         let destination = output ?? defaultOutput(for: script, mode: mode)
         return run(script, arguments: scriptArguments, before: before, options: options,
-                   plugins: .standard(flags: pluginDirectories), mode: mode, output: destination, scale: scale)
+                   plugins: .standard(flags: pluginDirectories + ScriptPlan.Script(script).plugins), mode: mode,
+                   output: destination, scale: scale)
     }
 
-    /// `name.png` (a film: `name-film.png`) in the current directory, for the script `…/name.lua`.
+    /// `name.png` (a film: `name-film.png`) in the current directory, for the script `…/name.lua` or the folder
+    /// `…/name`.
     static func defaultOutput(for script: String, mode: Mode) -> String {
         var name = script == "-" ? "stdin" : String(script.split(separator: "/").last ?? "snapshot")
         if name.hasSuffix(".lua") { name.removeLast(4) }
@@ -104,19 +106,15 @@ enum SnapshotCommand {
         return name + ".png"
     }
 
-    static func run(_ script: String, arguments: [String], before: [String], options: RuntimeOptions,
+    static func run(_ script: String, arguments: [[UInt8]], before: [String], options: RuntimeOptions,
                     plugins: PluginSearchPath, mode: Mode, output: String, scale: Double?) -> Int32 {
         let runtime = LuaRuntime(options: options)
         PluginHost.start(in: runtime, searchPath: plugins)
         let core = runtime.core
         let recorder = FilmRecorder(runtime: core)
         do {
-            if script == "-" {
-                try runtime.runString(RunCommand.readStandardInput(), name: "=stdin", script: "-", arguments: arguments,
-                                      before: before)
-            } else {
-                try runtime.runFile(script, arguments: arguments, before: before)
-            }
+            runtime.setArgTable(words: (before + [script]).map { Array($0.utf8) } + arguments, scriptIndex: before.count)
+            try ScriptPlan.Script(script).run(in: runtime, arguments: arguments)
             switch mode {
             case .settled, .film(_, nil):
                 try runtime.settle()

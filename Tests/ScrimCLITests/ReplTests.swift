@@ -46,11 +46,12 @@ struct TerminalSession {
     func remove() { try? FileManager.default.removeItem(at: stateHome) }
 
     /// Runs the steps; the driver's status (0: every step passed) and the transcript (or what failed).
-    func drive(_ steps: [ReplStep], arguments: [String] = []) throws -> (passed: Bool, transcript: String) {
+    /// `command` is what follows the binary (`repl` and the arguments, or `-i FILE` for lua.c's interactive flag).
+    func drive(_ steps: [ReplStep], arguments: [String] = [], command: [String] = ["repl"]) throws -> (passed: Bool, transcript: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", ScrimProcess.repoRoot.appendingPathComponent("Tests/repl_driver.py").path,
-                             ScrimProcess.binary.path, "repl"] + arguments
+                             ScrimProcess.binary.path] + command + arguments
         process.currentDirectoryURL = ScrimProcess.repoRoot
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm"

@@ -45,9 +45,9 @@ import Testing
     }
 
     @Test(arguments: [
-        (["bogus"], "scrim: unknown command 'bogus'"),
+        (["bogus"], "scrim: unknown command 'bogus' (and no file of that name)"),
         (["--bogus"], "scrim: unknown option '--bogus'"),
-        (["run"], "scrim: no script given (a file, or - for standard input)"),
+        (["run"], "scrim: no script given (a file, a folder, or - for standard input)"),
         (["run", "--timeout", "soon", "x.lua"], "scrim: invalid --timeout 'soon' (seconds, e.g. 5 or 0.5; 0 for none)"),
         (["run", "--max-memory", "12Q", "x.lua"], "scrim: invalid --max-memory '12Q' (a size such as 64M or 1G; 0 for none)"),
         (["run", "--timeout"], "scrim: option '--timeout' needs a value"),

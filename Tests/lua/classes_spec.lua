@@ -94,6 +94,15 @@ describe("override members", function()
     assert.equal(120, scrim.TopPresentViewController{ animatedHeight = 120 }.animatedHeight)
   end)
 
+  it("reach Scrim's value through self.super", function()
+    local Half = scrim.class("Half", scrim.BottomPresentViewController)
+    function Half:animatedHeight() return self.super.animatedHeight / 2 end
+    local half = Half()
+    assert.equal(scrim.screen.height * 0.4, half:animatedHeight())
+    assert.equal(0.25, half.super.presentationAnimationDuration)
+    assert.is_true(half.super.allowTapDimmingViewToDismiss)
+  end)
+
   it("refuse values of the wrong kind", function()
     local vc = scrim.BottomPresentViewController{}
     raisesAt(debug.getinfo(1, "l").currentline, "bad value for field 'animatedHeight'", function() vc.animatedHeight = "tall" end)

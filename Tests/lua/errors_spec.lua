@@ -169,6 +169,25 @@ describe("re-entrant requests", function()
     assert.is_nil(vc.presentingViewController)
   end)
 
+  it("a dismissal asked from dimmingViewTapped is the one that runs: no second request, no warning", function()
+    local warnings, dismissals = {}, 0
+    scrim.on("transition.warning", function(ev) warnings[#warnings + 1] = ev.message end, { group = "errors_spec" })
+    scrim.on("transition.willDismiss", function() dismissals = dismissals + 1 end, { group = "errors_spec" })
+    local content = scrim.View{ name = "card", frame = { 100, 300, 190, 200 }, backgroundColor = "white" }
+    local Card = scrim.class("Card", scrim.CenterPresentViewController)
+    Card.animatedContentView = content
+    function Card:dimmingViewTapped() self:dismiss() end
+    local card = Card()
+    card.view:addSubview(content)
+    scrim.present(card)
+    scrim.settle()
+    scrim.tap(20, 20)
+    scrim.settle()
+    assert.same({}, warnings)
+    assert.equal(1, dismissals)
+    assert.is_nil(card.presentingViewController)
+  end)
+
   it("presenting again inside transition.willPresent is a no-op", function()
     local vc = scrim.ViewController{ name = "again" }
     local calls = 0
@@ -180,5 +199,69 @@ describe("re-entrant requests", function()
     assert.equal(vc, scrim.rootViewController.presentedViewController)
     vc:dismiss(false)
     scrim.settle()
+  end)
+end)
+
+describe("values kept, errors raised", function()
+  it("scrim.emit keeps a string or number target", function()
+    local seen = {}
+    local hook = scrim.on("t.target", function(ev) seen[#seen + 1] = ev.target end)
+    scrim.emit("t.target", { target = "T" })
+    scrim.emit("t.target", { target = 42 })
+    hook:remove()
+    assert.same({ "T", 42 }, seen)
+  end)
+
+  it("scrim.snapshot refuses a path with a NUL byte", function()
+    raisesAt(debug.getinfo(1, "l").currentline, "path contains a NUL byte", function() scrim.snapshot("a\0b.png") end)
+  end)
+
+  it("a makeContentView override returning a non-view is reported, and the default content is used", function()
+    local events = errorEvents()
+    local Odd = scrim.class("Odd", scrim.PopupWindow)
+    function Odd:makeContentView() return 42 end
+    local popup = Odd{ items = { "a" } }:create()
+    scrim.settle()
+    scrim.off("errors_spec")
+    assert.truthy(events[1], "no error event")
+    assert.truthy(events[1].message:find("makeContentView of Odd must return a View, got number", 1, true))
+    assert.truthy(popup:cell("a"))
+    popup:cancel()
+    scrim.settle()
+  end)
+end)
+
+describe("transitioning delegates", function()
+  it("set on a controller whose style is not custom are ignored with one warning", function()
+    local warnings = {}
+    local hook = scrim.on("transition.warning", function(ev) warnings[#warnings + 1] = ev.message end)
+    local keep = scrim.DimmingTransitioning({ executePresentationAnimation = function() end })
+    local vc = scrim.ViewController{ name = "styled", transitioningDelegate = keep }
+    for _ = 1, 2 do
+      scrim.present(vc, false)
+      scrim.settle()
+      vc:dismiss(false)
+      scrim.settle()
+    end
+    hook:remove()
+    assert.equal(1, #warnings)
+    assert.truthy(warnings[1]:find('is ignored: its modalPresentationStyle is "fullScreen"', 1, true), warnings[1])
+  end)
+
+  it("kept nowhere are always gone at present: the warning and the default transition, every time", function()
+    for _ = 1, 3 do
+      local warnings = {}
+      local hook = scrim.on("transition.warning", function(ev) warnings[#warnings + 1] = ev.message end)
+      local vc = scrim.ViewController{ name = "forgetful", modalPresentationStyle = "custom" }
+      vc.transitioningDelegate = scrim.DimmingTransitioning({ executePresentationAnimation = function() end })
+      scrim.present(vc)
+      scrim.settle()
+      hook:remove()
+      assert.equal(1, #warnings)
+      assert.truthy(warnings[1]:find("was released before use", 1, true))
+      assert.is_nil(scrim.find("dimmingView"))
+      vc:dismiss(false)
+      scrim.settle()
+    end
   end)
 end)

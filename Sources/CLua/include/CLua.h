@@ -33,6 +33,10 @@ typedef struct ScrimLimits {
   lua_State *current;      /* the thread Swift pushes to and calls on: the one that called the running host
                               function or finalizer (a coroutine's, not the main thread's), else the main thread */
   char stopMessage[256];   /* what the count hook raises while `stopping` */
+  int warningsOff;         /* after warn("@off"), until warn("@on") */
+  int warningContinues;    /* part of the warning being assembled was printed already (it was long) */
+  size_t warningLength;    /* bytes of the warning being assembled (its pieces so far) */
+  char warning[1024];      /* the warning being assembled; printed whole, once its last piece came */
 } ScrimLimits;
 
 /* Swift's side of the trampoline: runs the host function `fn` on L's current frame.

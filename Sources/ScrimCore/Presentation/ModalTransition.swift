@@ -1,6 +1,6 @@
 /// `present` and `dismiss`: UIKit's modal transition machinery.
 ///
-/// A presentation runs, in this order (PRODUCT.md rule 7):
+/// A presentation runs, in this order (docs/DESIGN.md rule 7):
 /// `transition.willPresent` (cancellable) → presentation controller (`presentationControllerForPresented`) →
 /// animator (`animationControllerForPresented`) → container added to the window → `presentationTransitionWillBegin` →
 /// `viewWillAppear` (and the presenter's `viewWillDisappear` for `.fullScreen`) → `transitionDuration` → alongside
@@ -142,12 +142,22 @@ extension ViewController {
 
     /// The transitioning delegate to consult: only for `.custom`; a weakly held delegate that is gone is warned about.
     fileprivate func customTransitioningDelegate(in runtime: Runtime) -> ViewControllerTransitioningDelegate? {
-        guard modalPresentationStyle == .custom else { return nil }
+        guard modalPresentationStyle == .custom else {
+            // UIKit ignores it without a word; a script that set one almost surely forgot the style.
+            if transitioningDelegate != nil, !warnedAboutIgnoredDelegate {
+                warnedAboutIgnoredDelegate = true
+                runtime.warnAboutTransition(
+                    "the transitioningDelegate of \(debugName) is ignored: its modalPresentationStyle is "
+                        + "\"\(modalPresentationStyle.rawValue)\", and only \"custom\" uses one", controller: self)
+            }
+            return nil
+        }
         if let delegate = transitioningDelegate { return delegate }
         if transitioningDelegateWasSet {
             runtime.warnAboutTransition(
                 "the transitioningDelegate of \(debugName) was released before use: it is held weakly (as in UIKit), "
-                    + "so keep a strong reference to it (e.g. in a property of the controller); "
+                    + "so keep a strong reference to it (a variable that outlives the presentation, or a field of a "
+                    + "scrim.class controller); "
                     + "using the default transition", controller: self)
         }
         return nil

@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-/// LUA_API §3: `scrim.animate` and the Animation it returns.
+/// docs/API.md §3: `scrim.animate` and the Animation it returns.
 enum AnimationBinding {
     static let luaClass = LuaClass<Animation>("Animation")
         .readonly("duration") { $0.duration }
@@ -50,7 +50,7 @@ enum AnimationBinding {
             completion = try call.optionalFunction(3)
         }
         let state = call.state
-        weak var weakState = state
+        weak let weakState = state
         let animation = try call.runtime.core.animate(
             duration: duration, delay: delay, curve: curve, spring: spring, options: options,
             animations: { try state.call(animations) },

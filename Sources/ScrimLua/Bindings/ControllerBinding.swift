@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-/// LUA_API §5–6: view controllers, presentation, the dimming base classes (`scrim.ViewController`,
+/// docs/API.md §5–6: view controllers, presentation, the dimming base classes (`scrim.ViewController`,
 /// `scrim.BottomPresentViewController`, …) as classes Lua may instantiate (`X{…}`, fields and members as values
 /// or functions) or derive from (`scrim.class(name, X)`).
 enum ControllerBinding {
@@ -41,6 +41,9 @@ enum ControllerBinding {
             }
             .method("dismiss") { controller, call in
                 let (animated, completion) = try animatedAndCompletion(call, from: 2)
+                if let target = controller.presentedViewController ?? (controller.presentingViewController != nil ? controller : nil) {
+                    resolveWeakDelegate(of: target, call)
+                }
                 controller.dismiss(animated: animated, completion: completion)
                 return 0
             }
@@ -77,6 +80,7 @@ enum ControllerBinding {
 
     static func present(_ presented: ViewController, from presenter: ViewController, animated: Bool,
                         completion: (() throws -> Void)?, _ call: LuaCall) throws {
+        resolveWeakDelegate(of: presented, call)
         do {
             try presenter.present(presented, animated: animated, completion: completion)
         } catch let error as PresentationError {
@@ -86,11 +90,19 @@ enum ControllerBinding {
         }
     }
 
+    /// ARC releases a delegate nothing else holds at once; Lua's collector only some time later. A full collection
+    /// before the weakly held delegate is looked up makes the seed's pitfall (a delegate kept nowhere) show every
+    /// time — the warning and the default transition — not depending on what the script allocated before.
+    static func resolveWeakDelegate(of controller: ViewController, _ call: LuaCall) {
+        guard controller.modalPresentationStyle == .custom, controller.transitioningDelegateIsWeaklyHeld else { return }
+        call.state.collectGarbage()
+    }
+
     /// `[animated=true [, completion]]` starting at argument `index`.
     static func animatedAndCompletion(_ call: LuaCall, from index: Int32) throws -> (Bool, (() throws -> Void)?) {
         let animated = call.isNil(index) ? true : try call.boolean(index)
         guard let function = try call.optionalFunction(index + 1) else { return (animated, nil) }
-        weak var state = call.state
+        weak let state = call.state
         return (animated, { try state?.call(function) })
     }
 
@@ -108,6 +120,11 @@ enum ControllerBinding {
                 try luaClass.applyFields(controller, from: call, at: index)
             },
             baseImplementations: baseImplementations(methodMembers),
+            baseValue: HostFunction("super") { call in
+                let controller = try call.object(1, ViewController.self, expected: "ViewController")
+                let value = try (controller as? ScriptedDimmingController)?.baseValue(of: try call.string(2))
+                return call.push(value)
+            },
             optionNames: Set(luaClass.allFieldSetters().keys))
     }
 
@@ -159,6 +176,8 @@ protocol ScriptedController: ViewController {
 protocol ScriptedDimmingController: ScriptedController {
     func superExecutePresentationAnimation() throws
     func superExecuteDismissalAnimation() throws
+    /// The Swift implementation's value of the value member `member` (`self.super.animatedHeight`); nil for others.
+    func baseValue(of member: String) throws -> LuaPushable?
 }
 
 extension ViewController: LuaPushable {

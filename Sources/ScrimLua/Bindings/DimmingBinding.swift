@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-/// LUA_API §6: `scrim.DimmingTransitioning(delegate)` (seed 2). Protocol style: a delegate table whose members are
+/// docs/API.md §6: `scrim.DimmingTransitioning(delegate)` (seed 2). Protocol style: a delegate table whose members are
 /// values or methods (called with `self`). Closure style: the same members assigned on the DimmingTransitioning
 /// (called without `self`), winning over the delegate. What it keeps from Lua lives in its userdata's bag.
 enum DimmingBinding {
@@ -70,10 +70,11 @@ enum DimmingBinding {
         guard type == LUA_TNIL || type == LUA_TFUNCTION || (isFlag && type == LUA_TBOOLEAN) || (isDuration && type == LUA_TNUMBER) else {
             throw call.typeError(index, expected: isFlag ? "function or boolean" : isDuration ? "function or number" : "function")
         }
+        if type == LUA_TNUMBER { _ = try call.duration(index) }
         call.state.setPeerValue(transitioning, member, valueAt: index)
         let set = type != LUA_TNIL
-        weak var state = call.state
-        weak var owner = transitioning
+        weak let state = call.state
+        weak let owner = transitioning
         func value() throws -> LuaValue {
             guard let state, let owner else { return .nil }
             let L = state.L
@@ -102,12 +103,18 @@ enum DimmingBinding {
 }
 
 extension LuaValue {
+    /// A duration a script gave as a value or returned from a method: seconds within 0…a year, else an error naming `member`.
     func seconds(_ member: String) throws -> Seconds {
+        let seconds: Double
         switch self {
-        case .integer(let value): return Double(value)
-        case .number(let value): return value
+        case .integer(let value): seconds = Double(value)
+        case .number(let value): seconds = value
         default: throw ScriptError("\(member) must be a number of seconds, got \(typeName)")
         }
+        guard seconds >= 0, seconds <= maximumDuration else {
+            throw ScriptError("\(member) must be seconds within 0…\(Int(maximumDuration)), got \(LuaValue.format(seconds))")
+        }
+        return seconds
     }
 
     func flag(_ member: String) throws -> Bool {

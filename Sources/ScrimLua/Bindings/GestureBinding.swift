@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-/// LUA_API §2: `TapGestureRecognizer` and its protocol-style delegate.
+/// docs/API.md §2: `TapGestureRecognizer` and its protocol-style delegate.
 enum GestureBinding {
     static let luaClass = LuaClass<TapGestureRecognizer>("TapGestureRecognizer")
         .readonly("view") { $0.view }
@@ -26,7 +26,7 @@ enum GestureBinding {
     /// A tap recognizer whose action calls the Lua function at `index` with the recognizer.
     static func makeTap(_ call: LuaCall, functionAt index: Int32) throws -> TapGestureRecognizer {
         let function = try call.function(index)
-        weak var state = call.state
+        weak let state = call.state
         return TapGestureRecognizer { recognizer in
             try state?.call(function, [recognizer])
         }

@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-/// LUA_API §7: `scrim.PopupWindow` (seed 1), both binding styles, and `scrim.ConfirmDialog` (addition).
+/// docs/API.md §7: `scrim.PopupWindow` (seed 1), both binding styles, and `scrim.ConfirmDialog` (addition).
 /// What a popup keeps from Lua (its delegate table, its closures) lives in its userdata's bag (`PeerStorage`);
 /// the runtime pins the userdata while the popup is shown, so a script need not keep a reference.
 enum PopupBinding {
@@ -17,9 +17,8 @@ enum PopupBinding {
             .readonly("items") { $0.items.map(\.id) }
             .readonly("isShowing") { $0.isShowing }
             .readonly("phase") { "\($0.phase)" }
-            .property("animationDuration", get: { $0.animationDuration }, set: { popup, seconds in
-                guard seconds >= 0, seconds.isFinite else { throw ScriptError("animationDuration must be ≥ 0") }
-                popup.animationDuration = seconds
+            .property("animationDuration", get: { $0.animationDuration }, set: { popup, call, index in
+                popup.animationDuration = try call.duration(index)
             })
             .property("delegate", get: { popup, call in
                 call.state.pushPeerValue(popup, "delegate")
@@ -52,7 +51,7 @@ enum PopupBinding {
                 } else {
                     _ = try call.function(3)
                     call.state.setPeerValue(popup, key, valueAt: 3)
-                    weak var state = call.state
+                    weak let state = call.state
                     popup.on(item) { popup in
                         try state?.callPeerFunction(popup, key, [popup]).popupResult
                     }
@@ -85,6 +84,9 @@ enum PopupBinding {
         .property("message", get: { $0.message }, set: { $0.message = $1 })
         .readonly("cardView") { $0.cardView }
 
+    /// The options `scrim.ConfirmDialog{…}` takes besides a popup's.
+    static let confirmOptionNames: Set<String> = ["title", "message", "cancelTitle", "confirmTitle"]
+
     /// `scrim.ConfirmDialog{ title=, message=, cancelTitle=, confirmTitle=, delegate=, name= }`.
     static let confirmConstructor = HostFunction("ConfirmDialog") { call in
         var title: String?, message: String?, cancelTitle = "Cancel", confirmTitle = "OK"
@@ -97,7 +99,7 @@ enum PopupBinding {
         }
         let dialog = ConfirmDialog(runtime: call.runtime.core, title: title, message: message,
                                    cancelTitle: cancelTitle, confirmTitle: confirmTitle)
-        try configure(dialog, call, 1, allowed: ["title", "message", "cancelTitle", "confirmTitle"])
+        try configure(dialog, call, 1, allowed: confirmOptionNames)
         return call.push(dialog)
     }
 
@@ -112,7 +114,7 @@ enum PopupBinding {
             let key = lua_type(L, -1) == LUA_TSTRING ? call.state.string(at: -1) : "?"
             guard ["items", "delegate", "name"].contains(key) || allowed.contains(key) else {
                 lua_settop(L, -2)
-                throw call.argumentError(index, "unknown option '\(key)' (items, delegate, name)")
+                throw call.argumentError(index, "unknown option '\(key)' (\((["items", "delegate", "name"] + allowed.sorted()).joined(separator: ", ")))")
             }
         }
         if call.hasField(index, "name") { popup.name = try call.fieldValue(index, "name") { try call.string($0) } }
@@ -158,7 +160,7 @@ enum PopupBinding {
         var handler: ((PopupItem, Int, PopupWindow) throws -> Bool?)?
         if let index {
             call.state.setPeerValue(popup, "itemHandler", valueAt: index)
-            weak var state = call.state
+            weak let state = call.state
             handler = { item, position, popup in
                 try state?.callPeerFunction(popup, "itemHandler", [item.id, position, popup]).popupResult
             }

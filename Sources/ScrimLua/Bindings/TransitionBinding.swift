@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-/// LUA_API §5: generic custom transitions in protocol style — a transitioning delegate, animators and the
+/// docs/API.md §5: generic custom transitions in protocol style — a transitioning delegate, animators and the
 /// transition context as Lua sees them — and the presentation controller.
 enum TransitionBinding {
     static let contextClass = LuaClass<TransitionContext>("TransitionContext")
@@ -28,7 +28,7 @@ enum TransitionBinding {
         .method("animateAlongsideTransition") { controller, call in
             let animations = try call.function(2)
             let completion = try call.optionalFunction(3)
-            weak var state = call.state
+            weak let state = call.state
             return call.push(controller.animateAlongsideTransition({ try state?.call(animations) },
                                                                   completion: completion.map { c in { try state?.call(c, [$0]) } }))
         }
@@ -231,11 +231,7 @@ final class LuaAnimator: ViewControllerAnimatedTransitioning {
 
     func transitionDuration(_ context: TransitionContext) throws -> Seconds {
         guard let state, try state.hasMethod(table, "transitionDuration") else { return 0.25 }
-        switch try state.callMethod(table, "transitionDuration", [context]) {
-        case .integer(let value): return Double(value)
-        case .number(let value): return value
-        case let other: throw ScriptError("transitionDuration must return a number, got \(other.typeName)")
-        }
+        return try state.callMethod(table, "transitionDuration", [context]).seconds("transitionDuration")
     }
 
     func animateTransition(_ context: TransitionContext) throws {

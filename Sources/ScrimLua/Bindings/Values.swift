@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-// LUA_API §0: rects, points, colours and transforms as Lua tables and strings. Tables are read
+// docs/API.md §0: rects, points, colours and transforms as Lua tables and strings. Tables are read
 // with raw access only, so reading an argument never runs Lua code from a Swift frame.
 
 /// The longest duration or delay Scrim takes (a year of virtual time): past it, time arithmetic loses the frame.

@@ -9,7 +9,7 @@ extension LuaCall {
     func view(_ index: Int32) throws -> View { try object(index, View.self, expected: "View") }
 }
 
-/// LUA_API §2: `View` — fields, hierarchy, hit-testing, presentation, taps.
+/// docs/API.md §2: `View` — fields, hierarchy, hit-testing, presentation, taps.
 enum ViewBinding {
     static let luaClass: LuaClass<View> = {
         let c = LuaClass<View>("View")

@@ -34,9 +34,16 @@ final class ScriptPopupWindow: PopupWindow {
         if override("viewDidLoad") == nil { super.viewDidLoad() }
     }
 
+    /// The override's View; anything else it returns is reported, and the default content is made instead.
     override func makeContentView() -> View {
-        if case .object(let view as View)? = override("makeContentView") { return view }
-        return super.makeContentView()
+        switch override("makeContentView") {
+        case .object(let view as View)?: return view
+        case nil, .nil?: return super.makeContentView()
+        case let other?:
+            runtime?.reportError(ScriptError("makeContentView of \(scriptClass) must return a View, got \(other.typeName)"),
+                                 context: "makeContentView of \(scriptClass)")
+            return super.makeContentView()
+        }
     }
 
     override func layoutContent() {

@@ -12,17 +12,21 @@ public struct SwiftClassTable {
     public var configure: (AnyObject, LuaCall, Int32) throws -> Void
     /// The Swift base implementations of the methods Lua may override, by name.
     public var baseImplementations: [String: HostFunction] = [:]
+    /// `(instance, member)` → the Swift implementation's value of a value member Lua may override (what
+    /// `self.super.animatedHeight` reads), or nothing.
+    public var baseValue: HostFunction?
     /// The keys `configure` accepts: a Lua class with an `init` passes these on from a table argument and leaves
     /// the rest to its `init`.
     public var optionNames: Set<String>
 
     public init(luaClass: LuaClassBase, make: @escaping (LuaCall, String) throws -> AnyObject,
                 configure: @escaping (AnyObject, LuaCall, Int32) throws -> Void,
-                baseImplementations: [String: HostFunction] = [:], optionNames: Set<String>) {
+                baseImplementations: [String: HostFunction] = [:], baseValue: HostFunction? = nil, optionNames: Set<String>) {
         self.luaClass = luaClass
         self.make = make
         self.configure = configure
         self.baseImplementations = baseImplementations
+        self.baseValue = baseValue
         self.optionNames = optionNames
     }
 
@@ -80,6 +84,10 @@ extension LuaRuntime {
             return 2
         })
         lua_setfield(L, -2, "__factory")
+        if let baseValue = table.baseValue {
+            state.push(baseValue)
+            lua_setfield(L, -2, "__baseValue")
+        }
         lua_createtable(L, 0, Int32(table.optionNames.count))
         for option in table.optionNames {
             lua_pushboolean(L, 1)

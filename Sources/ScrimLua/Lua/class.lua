@@ -23,23 +23,47 @@ local function ownerOf(class, fn)
   end
 end
 
+-- What an instance and `self.super` give for `value`, read at `key` from `class`'s chain. The tables of Scrim's own
+-- classes (the class tables, their `__options`) stay out of reach: code handed an instance (a plugin's hook) must not
+-- be able to change the module.
+local function exposed(class, key, value)
+  if type(value) ~= "table" then return value end
+  if rawget(value, "__factory") ~= nil then return nil end
+  while class ~= nil and rawget(class, key) ~= value do class = rawget(class, "super") end
+  if class ~= nil and rawget(class, "__factory") ~= nil then return nil end
+  return value
+end
+
+-- The members of `base` and above, with methods bound to the instance; `.super` goes one level up, as a view too.
+local function membersView(instance, base)
+  return setmetatable({}, {
+    __index = function(_, key)
+      if key == "super" then
+        local above = base ~= nil and rawget(base, "super") or nil
+        return above ~= nil and membersView(instance, above) or nil
+      end
+      local value = exposed(base, key, lookup(base, key))
+      if type(value) == "function" then
+        return function(_, ...) return value(instance, ...) end
+      end
+      if value == nil then
+        -- A value member of a Scrim base class (`animatedHeight`): Scrim's own value, defaults included.
+        local baseValue = lookup(base, "__baseValue")
+        if baseValue ~= nil then return baseValue(instance, key) end
+      end
+      return value
+    end,
+    __newindex = function() error("self.super is read-only", 2) end,
+  })
+end
+
 -- `self.super`: the members of the base of the class whose method is running (middleclass's `Class.super`), with
 -- methods bound to the instance. Resolving from the running method, not from the instance's class, is what lets
 -- every level of a hierarchy reach its own base; code outside the class's methods gets the instance class's base.
 local function superOf(instance, class)
   local running = callerFunction()
   local owner = running ~= nil and ownerOf(class, running) or class
-  local base = rawget(owner, "super")
-  return setmetatable({}, {
-    __index = function(_, key)
-      local value = lookup(base, key)
-      if type(value) == "function" then
-        return function(_, ...) return value(instance, ...) end
-      end
-      return value
-    end,
-    __newindex = function() error("self.super is read-only", 2) end,
-  })
+  return membersView(instance, rawget(owner, "super"))
 end
 
 local function swiftRoot(class)
@@ -79,7 +103,7 @@ local function instantiate(class, ...)
   setmetatable(fields, {
     __index = function(_, key)
       if key == "super" then return superOf(instance, class) end
-      return class[key]
+      return exposed(class, key, class[key])
     end,
     __tostring = root == nil and function() return class.__name .. "()" end or nil,
     __name = class.__name,

@@ -62,31 +62,37 @@ enum ScrimModule {
         return 0
     }
 
+    /// Every Swift class Lua sees, with its Lua class (built on first use). The state's registry is made from this
+    /// list, and the bad-value sweep in the tests enumerates it, so a class added here is swept too.
+    static let classes: [(AnyClass, () -> LuaClassBase)] = [
+        (View.self, { ViewBinding.luaClass }),
+        (TapGestureRecognizer.self, { GestureBinding.luaClass }),
+        (Animation.self, { AnimationBinding.luaClass }),
+        (ScheduledTask.self, { ClockBinding.timerClass }),
+        (Hook.self, { HookBinding.hookClass }),
+        (LayoutConstraint.self, { LayoutBinding.luaClass }),
+        (ViewController.self, { ControllerBinding.luaClass }),
+        (DimmingPresentViewController.self, { ControllerBinding.dimmingClass }),
+        (BottomPresentViewController.self, { ControllerBinding.bottomTable.luaClass }),
+        (TopPresentViewController.self, { ControllerBinding.topTable.luaClass }),
+        (RightPresentViewController.self, { ControllerBinding.rightTable.luaClass }),
+        (CenterPresentViewController.self, { ControllerBinding.centerTable.luaClass }),
+        (DimmingTransitioning.self, { DimmingBinding.luaClass }),
+        (LuaDimmingDelegate.self, { DimmingBinding.adapterClass }),
+        (TransitionContext.self, { TransitionBinding.contextClass }),
+        (PresentationController.self, { TransitionBinding.presentationControllerClass }),
+        (DimmingPresentationController.self, { TransitionBinding.dimmingPresentationControllerClass }),
+        (LuaTransitioningDelegate.self, { TransitionBinding.adapterClass }),
+        (PopupWindow.self, { PopupBinding.luaClass }),
+        (ConfirmDialog.self, { PopupBinding.confirmClass }),
+    ]
+
     static func install(in runtime: LuaRuntime) {
         let state = runtime.state
         let L = state.L
-        state.register(for: View.self) { ViewBinding.luaClass }
-        state.register(for: TapGestureRecognizer.self) { GestureBinding.luaClass }
-        state.register(for: Animation.self) { AnimationBinding.luaClass }
-        state.register(for: ScheduledTask.self) { ClockBinding.timerClass }
-        state.register(for: Hook.self) { HookBinding.hookClass }
-        state.register(for: LayoutConstraint.self) { LayoutBinding.luaClass }
-        state.register(for: ViewController.self) { ControllerBinding.luaClass }
-        state.register(for: DimmingPresentViewController.self) { ControllerBinding.dimmingClass }
-        state.register(for: BottomPresentViewController.self) { ControllerBinding.bottomTable.luaClass }
-        state.register(for: TopPresentViewController.self) { ControllerBinding.topTable.luaClass }
-        state.register(for: RightPresentViewController.self) { ControllerBinding.rightTable.luaClass }
-        state.register(for: CenterPresentViewController.self) { ControllerBinding.centerTable.luaClass }
-        state.register(for: DimmingTransitioning.self) { DimmingBinding.luaClass }
-        state.register(for: LuaDimmingDelegate.self) { DimmingBinding.adapterClass }
-        state.register(for: TransitionContext.self) { TransitionBinding.contextClass }
-        state.register(for: PresentationController.self) { TransitionBinding.presentationControllerClass }
-        state.register(for: DimmingPresentationController.self) { TransitionBinding.dimmingPresentationControllerClass }
-        state.register(for: LuaTransitioningDelegate.self) { TransitionBinding.adapterClass }
-        state.register(for: PopupWindow.self) { PopupBinding.luaClass }
-        state.register(for: ConfirmDialog.self) { PopupBinding.confirmClass }
+        for entry in classes { state.register(for: entry.0, entry.1) }
         // The runtime's hold on a shown popup keeps its Lua peer (delegate, closures) alive with it.
-        weak var weakState = state
+        weak let weakState = state
         runtime.core.popups.didHold = { weakState?.pin($0) }
         runtime.core.popups.didRelease = { weakState?.unpin($0) }
 

@@ -1,6 +1,6 @@
 -- Seed 1 end to end: the PopupWindow with the five actions of the article (attach, detach, rename,
 -- delete, control), once with a protocol-style delegate and once with closures, printing a timeline.
---   scrim run scripts/popup_window.lua
+--   scrim examples/popup_window.lua
 local ITEMS = {"attach", "detach", "rename", "delete", "control"}
 
 local function say(text) print(("[%5.3f s] %s"):format(scrim.now(), text)) end

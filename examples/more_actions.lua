@@ -1,7 +1,7 @@
 -- Seed 2 end to end: the seed's MoreActionViewController, a BottomPresentViewController subclass whose
 -- content slides up over a dimming view; tapping the dimming view dismisses it, and dimmingViewTapped
 -- records an analytics event (the seed's 埋点). Prints a timeline of what happens.
---   scrim run scripts/more_actions.lua
+--   scrim examples/more_actions.lua
 local function say(text) print(("[%5.3f s] %s"):format(scrim.now(), text)) end
 for _, event in ipairs({"transition.willPresent", "transition.didPresent", "dimming.tapped",
                         "transition.willDismiss", "transition.didDismiss"}) do
