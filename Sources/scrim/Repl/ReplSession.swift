@@ -58,7 +58,7 @@ final class ReplSession {
         startPlugins(runtime)
     }
 
-    /// Colours only for a terminal that has them, and not under NO_COLOR (no-color.org).
+    /// Colours only for a terminal that has them, and not when NO_COLOR is set (the common convention for turning them off).
     static func wantsColours() -> Bool {
         if let noColour = getenv("NO_COLOR"), noColour.pointee != 0 { return false }
         if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
