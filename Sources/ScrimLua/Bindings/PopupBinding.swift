@@ -213,22 +213,21 @@ final class LuaPopupDelegate: PopupWindowDelegate {
     private func hasMethod(_ name: String) throws -> Bool {
         guard let state else { return false }
         let L = state.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        guard state.pushPeerValue(popup, "delegate") != LUA_TNIL else { return false }
-        if scrim_pgetfield(L, -1, name) != LUA_OK { throw state.popError() }
-        return lua_type(L, -1) == LUA_TFUNCTION
+        return try state.keepingTop { _ in
+            guard state.pushPeerValue(popup, "delegate") != LUA_TNIL else { return false }
+            if scrim_pgetfield(L, -1, name) != LUA_OK { throw state.popError() }
+            return lua_type(L, -1) == LUA_TFUNCTION
+        }
     }
 
     private func callMethod(_ name: String, _ arguments: [LuaPushable?]) throws -> Bool? {
         guard let state else { return nil }
-        let L = state.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        guard state.pushPeerValue(popup, "delegate") != LUA_TNIL else { return nil }
-        state.push(arguments: arguments)
-        try state.callMethod(top + 1, name, nargs: Int32(arguments.count), nresults: 1)
-        return state.value(at: -1).popupResult
+        return try state.keepingTop { top in
+            guard state.pushPeerValue(popup, "delegate") != LUA_TNIL else { return nil }
+            state.push(arguments: arguments)
+            try state.callMethod(top + 1, name, nargs: Int32(arguments.count), nresults: 1)
+            return state.value(at: -1).popupResult
+        }
     }
 
     func handlesItem(_ id: String) throws -> Bool { try hasMethod(id) }
