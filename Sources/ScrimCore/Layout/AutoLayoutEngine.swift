@@ -95,12 +95,15 @@ public final class AutoLayoutEngine: LayoutEngine {
     private var staysToAdd: [ObjectIdentifier: SolvedView] = [:]
     /// Entries whose frame was set from outside the layout: their stays move to it.
     private var staysToMove: [ObjectIdentifier: SolvedView] = [:]
+    /// Moved entries whose left-out stays may be needed again (a required equality they depend on went).
+    private var staysToCheck: [ObjectIdentifier: SolvedView] = [:]
 
     public init() {}
 
     private var hasWork: Bool {
         needsFullSync || !pendingActivations.isEmpty || !pendingConstants.isEmpty || !pendingPriorities.isEmpty
-            || !movedViews.isEmpty || !staysToAdd.isEmpty || !staysToMove.isEmpty || solver.hasChanges
+            || !movedViews.isEmpty || !staysToAdd.isEmpty || !staysToMove.isEmpty || !staysToCheck.isEmpty
+            || solver.hasChanges
     }
 
     // MARK: LayoutEngine
@@ -132,6 +135,7 @@ public final class AutoLayoutEngine: LayoutEngine {
         processStays(fixed: true, into: &checked)
         for installation in prepared { install(installation) }
         processStays(fixed: false, into: &checked)
+        checkOmittedStays(into: &checked)
         assignFrames(checked: checked)
         isLayingOut = false
         deliverReports()
@@ -193,9 +197,7 @@ public final class AutoLayoutEngine: LayoutEngine {
         if constraint.engine === self { constraint.engine = nil }
         constraint.brokenFlag = false
         guard let installation = installations.removeValue(forKey: id) else { return }
-        if let current = installation.solverConstraint {
-            do { try solver.removeConstraint(current) } catch { errorReporter(error) }
-        }
+        if let current = installation.solverConstraint { removeFromSolver(current) }
         setContributions(of: installation, movesItem: false, movesToItem: false)
         release(installation.item)
         if let toItem = installation.toItem { release(toItem) }
@@ -336,9 +338,7 @@ public final class AutoLayoutEngine: LayoutEngine {
 
     /// Replaces the installation's solver constraint by its broken form at the current constant.
     private func installBroken(_ installation: Installation) {
-        if let current = installation.solverConstraint, solver.hasConstraint(current) {
-            do { try solver.removeConstraint(current) } catch { errorReporter(error) }
-        }
+        if let current = installation.solverConstraint, solver.hasConstraint(current) { removeFromSolver(current) }
         installation.solverConstraint = nil
         installation.constraint.brokenFlag = true
         let broken = solverConstraint(for: installation, strength: AutoLayoutEngine.brokenStrength)
@@ -368,16 +368,19 @@ public final class AutoLayoutEngine: LayoutEngine {
     /// the stays of the assigned views to their new frames.
     private func assignFrames(checked: [SolvedView]) {
         var visit = checked
-        func note(_ solved: SolvedView) {
+        let epoch = self.epoch
+        solver.updateVariables { variable in
+            guard let solved = variable.solvedView else { return }
             if solved.mark != epoch {
                 solved.mark = epoch
                 visit.append(solved)
             }
-        }
-        solver.updateVariables { variable in
-            guard let solved = variable.solvedView else { return }
-            note(solved)
-            for child in solved.children { note(child) }
+            // Subviews' frames are relative to this one's position.
+            guard variable === solved.left || variable === solved.top else { return }
+            for child in solved.children where child.mark != epoch {
+                child.mark = epoch
+                visit.append(child)
+            }
         }
         if visit.count > 1 {
             var depths: [Int] = []
@@ -393,15 +396,15 @@ public final class AutoLayoutEngine: LayoutEngine {
         }
         isAssigning = true
         var stayMoves: [(constraint: Constraint, constant: Double)] = []
-        for solved in visit where !solved.isFixed && views[ObjectIdentifier(solved.view)] === solved {
+        for solved in visit where !solved.isFixed && solved.references > 0 {
             let frame = solved.solvedFrame
             guard !AutoLayoutEngine.nearlyEqual(frame, solved.view.frame) else { continue }
             solved.view.frame = frame
             workCount.assignments += 1
-            let constants = solved.stayConstants
             for index in 0..<4 {
-                if let stay = solved.stays[index], stay.expression.constant != constants[index] {
-                    stayMoves.append((stay, constants[index]))
+                if let stay = solved.stays[index] {
+                    let constant = solved.stayConstant(index)
+                    if stay.expression.constant != constant { stayMoves.append((stay, constant)) }
                 }
             }
         }
@@ -448,6 +451,7 @@ public final class AutoLayoutEngine: LayoutEngine {
         views[id] = nil
         staysToAdd[id] = nil
         staysToMove[id] = nil
+        staysToCheck[id] = nil
         if solved.view.existingLayoutNode?.solved === solved { solved.view.existingLayoutNode?.solved = nil }
         for variable in solved.variables { variable.solvedView = nil }
         if let parent = solved.parent {
@@ -520,7 +524,7 @@ public final class AutoLayoutEngine: LayoutEngine {
         guard !list.isEmpty else { return }
         let depths = list.map(\.depth)
         list = zip(list, depths).sorted { ($0.1, $0.0.serial) < ($1.1, $1.0.serial) }.map(\.0)
-        for solved in list where views[ObjectIdentifier(solved.view)] === solved {
+        for solved in list where solved.references > 0 {
             if fixed && staysToAdd[ObjectIdentifier(solved.view)] != nil {
                 staysToAdd[ObjectIdentifier(solved.view)] = nil
                 addStays(of: solved)
@@ -536,16 +540,57 @@ public final class AutoLayoutEngine: LayoutEngine {
         }
     }
 
+    /// Adds the stays at the current frame; for a moved view, only in the dimensions the required equalities leave
+    /// open (a stay elsewhere could not change the solution, and would only cost work at every change).
     private func addStays(of solved: SolvedView) {
-        for index in 0..<4 { solved.stays[index] = addStay(index, of: solved) }
-        workCount.suggestions += 4
+        for index in 0..<4 {
+            if !solved.isFixed && solver.isDetermined(Expression(solved.stayTerms(index))) {
+                solved.omitted[index] = true
+                continue
+            }
+            solved.stays[index] = addStay(index, of: solved)
+            workCount.suggestions += 1
+        }
     }
 
     private func removeStays(of solved: SolvedView) {
-        for case let stay? in solved.stays {
-            do { try solver.removeConstraint(stay) } catch { errorReporter(error) }
-        }
+        for case let stay? in solved.stays { removeFromSolver(stay) }
         solved.stays = [nil, nil, nil, nil]
+        solved.omitted = [false, false, false, false]
+    }
+
+    /// Removes `constraint` from the solver. A required equality may have fixed dimensions whose stays were left
+    /// out: the entries that depend on it (and their children, whose positions are relative) are checked again.
+    private func removeFromSolver(_ constraint: Constraint) {
+        if constraint.relation == .equal && constraint.strength.isRequired {
+            for variable in solver.dependents(of: constraint) {
+                guard let solved = variable.solvedView else { continue }
+                staysToCheck[ObjectIdentifier(solved.view)] = solved
+                for child in solved.children { staysToCheck[ObjectIdentifier(child.view)] = child }
+            }
+        }
+        do { try solver.removeConstraint(constraint) } catch { errorReporter(error) }
+    }
+
+    /// Puts back the left-out stays of the entries in `staysToCheck` whose dimensions are no longer fixed.
+    private func checkOmittedStays(into checked: inout [SolvedView]) {
+        guard !staysToCheck.isEmpty else { return }
+        let list = staysToCheck.values.sorted { $0.serial < $1.serial }
+        staysToCheck = [:]
+        for solved in list where solved.references > 0 && !solved.isFixed {
+            var added = false
+            for index in 0..<4 where solved.omitted[index]
+                && !solver.isDetermined(Expression(solved.stayTerms(index))) {
+                solved.omitted[index] = false
+                solved.stays[index] = addStay(index, of: solved)
+                workCount.suggestions += 1
+                added = true
+            }
+            if added && solved.mark != epoch {
+                solved.mark = epoch
+                checked.append(solved)
+            }
+        }
     }
 
     /// Adds stay `index` at the current frame, breaking layout constraints while a required stay conflicts with them;
@@ -571,7 +616,7 @@ public final class AutoLayoutEngine: LayoutEngine {
     /// Moves the stays to the current frame.
     private func refreshStays(of solved: SolvedView) {
         let constants = solved.stayConstants
-        for index in 0..<4 {
+        for index in 0..<4 where !solved.omitted[index] {
             guard let stay = solved.stays[index] else {
                 solved.stays[index] = addStay(index, of: solved)
                 continue
@@ -674,12 +719,7 @@ public final class AutoLayoutEngine: LayoutEngine {
             installation.constraint.brokenFlag = false
         }
         for constraint in pendingActivations.values where constraint.engine === self { constraint.engine = nil }
-        for solved in views.values {
-            solved.children = []
-            solved.parent = nil
-            if solved.view.existingLayoutNode?.solved === solved { solved.view.existingLayoutNode?.solved = nil }
-            for variable in solved.variables { variable.solvedView = nil }
-        }
+        letGoOfViews()
         installations = [:]
         views = [:]
         pendingActivations = [:]
@@ -688,14 +728,22 @@ public final class AutoLayoutEngine: LayoutEngine {
         movedViews = [:]
         staysToAdd = [:]
         staysToMove = [:]
+        staysToCheck = [:]
         solver.reset()
         needsFullSync = true
     }
 
     deinit {
+        letGoOfViews()
+    }
+
+    /// Clears the references between entries, views and variables (they would otherwise keep each other).
+    private func letGoOfViews() {
         for solved in views.values {
+            solved.references = 0
             solved.children = []
             solved.parent = nil
+            if solved.view.existingLayoutNode?.solved === solved { solved.view.existingLayoutNode?.solved = nil }
             for variable in solved.variables { variable.solvedView = nil }
         }
     }

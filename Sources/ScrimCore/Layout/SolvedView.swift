@@ -30,6 +30,8 @@ final class SolvedView {
     var order = 0
     /// The x, y, width and height stays; nil where the solver refused one.
     var stays: [Constraint?] = [nil, nil, nil, nil]
+    /// The stays left out because the required equalities fix that dimension anyway (a moved view only).
+    var omitted = [false, false, false, false]
     /// The engine's pass step that last visited the entry.
     var mark = 0
     private var indexInParent = -1
@@ -84,6 +86,17 @@ final class SolvedView {
         isFixed ? .required : Strength((index < 2 ? 1e-4 : 2e-4) / (1 + 0.1 * Double(depth)))
     }
 
+    /// The expression constant that puts stay `index` at the current frame.
+    func stayConstant(_ index: Int) -> Double {
+        let frame = view.frame
+        switch index {
+        case 0: return parent == nil ? 0 : -frame.x
+        case 1: return parent == nil ? 0 : -frame.y
+        case 2: return -frame.width
+        default: return -frame.height
+        }
+    }
+
     /// The expression constants that put the stays at the current frame.
     var stayConstants: [Double] {
         let frame = view.frame
@@ -93,7 +106,11 @@ final class SolvedView {
 
     /// Stay `index` (0 x, 1 y, 2 width, 3 height) at the current frame.
     func makeStay(_ index: Int) -> Constraint {
-        let constant = stayConstants[index]
+        Constraint(Expression(stayTerms(index), constant: stayConstants[index]), .equal, strength: stayStrength(index))
+    }
+
+    /// What stay `index` holds: the position relative to the parent, or the size.
+    func stayTerms(_ index: Int) -> [Term] {
         var terms: [Term]
         switch index {
         case 0: terms = [Term(left)]
@@ -102,7 +119,7 @@ final class SolvedView {
         default: terms = [Term(height)]
         }
         if index < 2, let parent { terms.append(Term(index == 0 ? parent.left : parent.top, -1)) }
-        return Constraint(Expression(terms, constant: constant), .equal, strength: stayStrength(index))
+        return terms
     }
 
     /// Stay `index` as a conflict report shows it, e.g. `sheet.top == window.top + 100 (fixed frame)`.

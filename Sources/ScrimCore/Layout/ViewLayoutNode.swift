@@ -2,8 +2,9 @@
 /// the engine that solves it, if any — which is how the engine hears of a frame set from outside the layout.
 final class ViewLayoutNode {
     var constraints: [LayoutConstraint] = []
-    /// The view's entry in its window's engine while the engine solves it.
-    weak var solved: SolvedView?
+    /// The view's entry in its window's engine while the engine solves it (the engine clears it when it lets go:
+    /// not weak, so that the entry keeps plain reference counting on the hot path).
+    var solved: SolvedView?
 
     func remove(_ constraint: LayoutConstraint) {
         if let index = constraints.lastIndex(where: { $0 === constraint }) { constraints.remove(at: index) }

@@ -118,15 +118,12 @@ extension View {
         }
     }
 
-    /// Marks the ancestors as leading to a view that needs layout (stopping where they already are) and asks the
-    /// window for a layout pass.
+    /// Marks the ancestors as leading to a view that needs layout and asks the window for a layout pass. Stops at
+    /// an ancestor already marked: marking it asked for the pass that will clear it.
     func markAncestorsNeedLayout() {
         var current = self
         while let parent = current.superview {
-            if parent.descendantNeedsLayout {
-                parent.window?.scheduleLayoutPass()
-                return
-            }
+            if parent.descendantNeedsLayout { return }
             parent.descendantNeedsLayout = true
             current = parent
         }

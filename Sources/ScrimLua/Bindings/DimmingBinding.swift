@@ -39,8 +39,12 @@ enum DimmingBinding {
     /// `scrim.DimmingTransitioning([delegate])`.
     static let constructor = HostFunction("DimmingTransitioning") { call in
         let transitioning = DimmingTransitioning()
+        // Its userdata first, on the stack: the delegate goes into that userdata's bag, which must not be collected
+        // (and replaced by a new, empty one) before it is returned.
+        lua_settop(call.L, 1)
+        call.push(transitioning)
         if !call.isNil(1) { try setDelegate(transitioning, call, 1) }
-        return call.push(transitioning)
+        return 1
     }
 
     static func setDelegate(_ transitioning: DimmingTransitioning, _ call: LuaCall, _ index: Int32) throws {
@@ -73,8 +77,8 @@ enum DimmingBinding {
         if type == LUA_TNUMBER { _ = try call.duration(index) }
         call.state.setPeerValue(transitioning, member, valueAt: index)
         let set = type != LUA_TNIL
-        weak var state = call.state
-        weak var owner = transitioning
+        weak let state = call.state
+        weak let owner = transitioning
         func value() throws -> LuaValue {
             guard let state, let owner else { return .nil }
             return try state.keepingTop { _ in

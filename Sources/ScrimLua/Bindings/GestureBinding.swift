@@ -26,7 +26,7 @@ enum GestureBinding {
     /// A tap recognizer whose action calls the Lua function at `index` with the recognizer.
     static func makeTap(_ call: LuaCall, functionAt index: Int32) throws -> TapGestureRecognizer {
         let function = try call.function(index)
-        weak var state = call.state
+        weak let state = call.state
         return TapGestureRecognizer { recognizer in
             try state?.call(function, [recognizer])
         }

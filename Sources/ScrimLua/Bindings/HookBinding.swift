@@ -48,7 +48,7 @@ enum HookBinding {
         if let warning = EventNames.warning(forSubscriptionTo: name) {
             call.runtime.core.warningSink("\(call.runtime.callerPosition(call).map { $0 + ": " } ?? "")\(warning)")
         }
-        weak var state = call.state
+        weak let state = call.state
         let hook = call.runtime.core.hooks.on(name, priority: priority, once: once, group: group) { event in
             try state?.callHandler(function, event)
         }

@@ -28,7 +28,7 @@ enum TransitionBinding {
         .method("animateAlongsideTransition") { controller, call in
             let animations = try call.function(2)
             let completion = try call.optionalFunction(3)
-            weak var state = call.state
+            weak let state = call.state
             return call.push(controller.animateAlongsideTransition({ try state?.call(animations) },
                                                                   completion: completion.map { c in { try state?.call(c, [$0]) } }))
         }

@@ -53,6 +53,7 @@ public class LuaClassBase {
         let L = call.L
         guard lua_type(L, index) == LUA_TTABLE else { throw call.typeError(index, expected: "table") }
         let setters = allFieldSetters()
+        let members = flattened()
         var keys: [String] = []
         lua_pushnil(L)
         while lua_next(L, index) != 0 {
@@ -66,7 +67,10 @@ public class LuaClassBase {
         let order = fieldOrder
         keys.sort { (order.firstIndex(of: $0) ?? order.count, $0) < (order.firstIndex(of: $1) ?? order.count, $1) }
         for key in keys {
-            guard let setter = setters[key] else { throw call.argumentError(index, "\(name) has no field '\(key)'") }
+            guard let setter = setters[key] else {
+                let readOnly = members.getters[key] != nil || members.methods[key] != nil
+                throw call.argumentError(index, readOnly ? "field '\(key)' of \(name) is read-only" : "\(name) has no field '\(key)'")
+            }
             call.state.pushString(key)
             lua_rawget(L, index)
             defer { lua_settop(L, -2) }

@@ -15,8 +15,8 @@ public struct SwiftClassTable {
     /// `(instance, member)` → the Swift implementation's value of a value member Lua may override (what
     /// `self.super.animatedHeight` reads), or nothing.
     public var baseValue: HostFunction?
-    /// The keys `configure` accepts: a Lua class with an `init` passes these on from a table argument and leaves
-    /// the rest to its `init`.
+    /// The keys `configure` accepts. A Lua class's table argument passes these and the class's members on (the
+    /// members it cannot take raise there); other names become the instance's own fields.
     public var optionNames: Set<String>
 
     public init(luaClass: LuaClassBase, make: @escaping (LuaCall, String) throws -> AnyObject,
@@ -88,12 +88,15 @@ extension LuaRuntime {
             state.push(baseValue)
             lua_setfield(L, -2, "__baseValue")
         }
-        lua_createtable(L, 0, Int32(table.optionNames.count))
-        for option in table.optionNames {
+        // What an instance's options may name (the rest become its own fields): the options and every member.
+        let members = table.luaClass.flattened()
+        let names = table.optionNames.union(members.methods.keys).union(members.getters.keys).union(members.setters.keys)
+        lua_createtable(L, 0, Int32(names.count))
+        for name in names {
             lua_pushboolean(L, 1)
-            lua_setfield(L, -2, option)
+            lua_setfield(L, -2, name)
         }
-        lua_setfield(L, -2, "__options")
+        lua_setfield(L, -2, "__members")
         // The prelude's swiftClass gives it `new` and the call metamethod.
         guard let swiftClassMaker else { throw ScriptError("the Lua classes are not installed") }
         swiftClassMaker.push(L)

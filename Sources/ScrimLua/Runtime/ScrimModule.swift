@@ -90,9 +90,9 @@ enum ScrimModule {
     static func install(in runtime: LuaRuntime) {
         let state = runtime.state
         let L = state.L
-        for (type, luaClass) in classes { state.register(for: type, luaClass) }
+        for entry in classes { state.register(for: entry.0, entry.1) }
         // The runtime's hold on a shown popup keeps its Lua peer (delegate, closures) alive with it.
-        weak var weakState = state
+        weak let weakState = state
         runtime.core.popups.didHold = { weakState?.pin($0) }
         runtime.core.popups.didRelease = { weakState?.unpin($0) }
 

@@ -69,6 +69,16 @@ public final class Solver {
         impl.updateVariables(reporting: changed)
     }
 
+    /// Whether `expression` is fixed by the required equalities alone (no other constraint can move it).
+    public func isDetermined(_ expression: Expression) -> Bool {
+        impl.isDetermined(expression)
+    }
+
+    /// The variables that depend on a required equality: those that removing it may leave free.
+    public func dependents(of constraint: Constraint) -> [LayoutVariable] {
+        impl.dependents(of: constraint)
+    }
+
     /// Whether a variable may have changed since the last update.
     public var hasChanges: Bool { impl.hasChanges }
 

@@ -47,6 +47,12 @@ struct SolverImpl {
     /// update, each once (`isTouched`), so that an update can visit only those.
     private var touched: [Int] = []
     private var isTouched: [Bool] = [false]
+    /// Counts changes to which symbols the rows and the objective hold (not to their constants).
+    private var structure = 0
+    /// For markers moved by `shiftMarker` while `structure` was `columnsStructure`: the rows that hold the marker,
+    /// with its coefficient there, so that editing one constant again and again visits only those rows.
+    private var columns: [Int: [(id: Int, coefficient: Double)]] = [:]
+    private var columnsStructure = -1
     private var infeasibleRows: [Symbol] = []
     private var objective = Row()
     private var artificial: Row?
@@ -58,6 +64,7 @@ struct SolverImpl {
     }
 
     mutating func addConstraint(_ constraint: Constraint) throws {
+        structure &+= 1
         let key = ObjectIdentifier(constraint)
         if constraints[key] != nil { throw SolverError.duplicateConstraint(constraint) }
 
@@ -95,6 +102,7 @@ struct SolverImpl {
     }
 
     mutating func removeConstraint(_ constraint: Constraint) throws {
+        structure &+= 1
         let key = ObjectIdentifier(constraint)
         guard let entry = constraints.removeValue(forKey: key) else {
             throw SolverError.unknownConstraint(constraint)
@@ -174,6 +182,7 @@ struct SolverImpl {
     /// Moves the weight of an optional constraint's errors in the objective; false if nothing changed.
     @discardableResult
     private mutating func applyStrength(_ constraint: Constraint, _ strength: Strength) -> Bool {
+        structure &+= 1
         let new = Strength(strength.value)
         let old = constraint.strength
         let change = new.value - old.value
@@ -256,6 +265,33 @@ struct SolverImpl {
             }
         }
         touched.removeAll(keepingCapacity: true)
+    }
+
+    /// Whether `expression` is fixed by the required equalities alone: written in the current basis, it holds
+    /// only their markers (dummies), so no other constraint can move it.
+    func isDetermined(_ expression: Expression) -> Bool {
+        var combined = Row()
+        for term in expression.terms {
+            guard let entry = variables[ObjectIdentifier(term.variable)] else { return false }
+            if let row = rows[entry.symbol.id] {
+                combined.insert(row, term.coefficient)
+            } else {
+                combined.insert(entry.symbol, term.coefficient)
+            }
+        }
+        return allDummies(combined)
+    }
+
+    /// The variables whose values depend on `constraint` when it is a required equality whose marker is
+    /// parametric: the ones removing it may leave free.
+    func dependents(of constraint: Constraint) -> [LayoutVariable] {
+        guard let entry = constraints[ObjectIdentifier(constraint)], entry.tag.marker.isDummy,
+              rows[entry.tag.marker.id] == nil else { return [] }
+        var result: [LayoutVariable] = []
+        for (slot, symbol) in variableSymbols.enumerated() {
+            if let row = rows[symbol.id], row.coefficient(for: entry.tag.marker) != 0 { result.append(variableList[slot]) }
+        }
+        return result
     }
 
     /// Whether some variable may have changed since the last update.
@@ -341,6 +377,7 @@ struct SolverImpl {
 
     /// Removes every trace of `symbol` from the rows and the objective.
     private mutating func scrub(_ symbol: Symbol) {
+        structure &+= 1
         rows[symbol.id] = nil
         for id in rows.indices where rows[id] != nil {
             rows[id]!.remove(symbol)
@@ -473,6 +510,7 @@ struct SolverImpl {
     /// Phase 1: adds `row` through an artificial variable and minimises it; false when the row
     /// cannot be satisfied, in which case the tableau is left without it.
     private mutating func addWithArtificialVariable(_ row: Row) throws -> Bool {
+        structure &+= 1
         let art = newSymbol(.slack)
         rows[art.id] = row
         artificial = row
@@ -521,6 +559,7 @@ struct SolverImpl {
 
     /// Replaces the parametric `symbol` by `row` everywhere, noting rows that turn infeasible.
     private mutating func substitute(_ symbol: Symbol, _ row: Row) {
+        structure &+= 1
         var infeasible: [Symbol] = []
         var changed: [Symbol] = []
         let symbols = self.symbols
@@ -560,6 +599,7 @@ struct SolverImpl {
 
     /// Makes `entering` basic in place of the basic symbol of row `leavingID`.
     private mutating func pivot(_ leavingID: Int, _ entering: Symbol) {
+        structure &+= 1
         var row = rows[leavingID].take()!
         touch(symbols[leavingID])
         row.solve(for: symbols[leavingID], entering)
@@ -617,12 +657,15 @@ struct SolverImpl {
         var consistent = true
         var infeasible: [Symbol] = []
         var changed: [Symbol] = []
+        if columnsStructure != structure {
+            columns.removeAll(keepingCapacity: true)
+            columnsStructure = structure
+        }
+        let column = columns[marker.raw] ?? self.column(of: marker)
         let symbols = self.symbols
         rows.withUnsafeMutableBufferPointer { rows in
             symbols.withUnsafeBufferPointer { symbols in
-                for id in 0..<rows.count where rows[id] != nil {
-                    let coefficient = rows[id]!.coefficient(for: marker)
-                    if coefficient == 0 { continue }
+                for (id, coefficient) in column {
                     let constant = rows[id]!.add(coefficient * shift)
                     let basic = symbols[id]
                     if basic.isDummy {
@@ -639,6 +682,19 @@ struct SolverImpl {
         infeasibleRows.append(contentsOf: infeasible)
         objective.add(objective.coefficient(for: marker) * shift)
         return consistent
+    }
+
+    /// The rows that hold `symbol`, with its coefficients; kept in `columns` until the structure changes.
+    private mutating func column(of symbol: Symbol) -> [(id: Int, coefficient: Double)] {
+        var column: [(id: Int, coefficient: Double)] = []
+        rows.withUnsafeBufferPointer { rows in
+            for id in 0..<rows.count where rows[id] != nil {
+                let coefficient = rows[id]!.coefficient(for: symbol)
+                if coefficient != 0 { column.append((id, coefficient)) }
+            }
+        }
+        columns[symbol.raw] = column
+        return column
     }
 
     /// The first non-dummy symbol with a negative objective coefficient, or invalid at the optimum.
