@@ -5,7 +5,7 @@ import ScrimCore
 public struct RuntimeOptions {
     /// Byte budget of the Lua state (`--max-memory`); nil for none.
     public var memoryLimit: Int? = 1 << 30
-    /// Wall-clock seconds for any single entry into Lua (`--timeout`); nil for none.
+    /// Wall-clock seconds the run may take (`--timeout`; see `LuaState.timeBudget`); nil for none.
     public var timeBudget: Double? = 30
     /// The virtual display (`--screen WxH[@S]`).
     public var screen: Screen = .default
