@@ -672,15 +672,43 @@ function randomize(seedOrFlag) end
 ---@overload fun(...: any): ...
 
 ---@class luassert: luassert.Chain
+---@field is luassert.Chain
+---@field are luassert.Chain
+---@field has luassert.Chain
+---@field was luassert.Chain
+---@field is_not luassert.Chain
+---@field are_not luassert.Chain
+---@field was_not luassert.Chain
+---@field has_no luassert.Chain
+---@field does_not luassert.Chain
+---@field no luassert.Chain
+---@field equal luassert.Chain
+---@field equals luassert.Chain
+---@field same luassert.Chain
+---@field truthy luassert.Chain
+---@field falsy luassert.Chain
+---@field is_true luassert.Chain
+---@field is_false luassert.Chain
+---@field is_truthy luassert.Chain
+---@field is_falsy luassert.Chain
+---@field is_equal luassert.Chain
+---@field is_same luassert.Chain
+---@field is_near luassert.Chain
+---@field near luassert.Chain
+---@field matches luassert.Chain
+---@field error luassert.Chain
+---@field has_error luassert.Chain
+---@field errors luassert.Chain
+---@field error_matches luassert.Chain
+---@field unique luassert.Chain
+---@field called luassert.Chain
+---@field called_with luassert.Chain
+---@field returned_with luassert.Chain
+---@field spy fun(s: luassert.Spy): luassert.Chain # `assert.spy(s).was.called()`
+---@field stub fun(s: luassert.Stub): luassert.Chain
+---@field rect_near fun(actual: scrim.Rect|scrim.View, expected: scrim.Rect, tolerance?: number) # within tolerance (0.5) points
+---@field snapshot fun(name: string, options?: {tolerance?: integer, share?: number}) # the window against __snapshots__/<spec>/<name>.png
 assert = {}
----@param actual scrim.Rect|scrim.View
----@param expected scrim.Rect
----@param tolerance? number # default 0.5
-function assert.rect_near(actual, expected, tolerance) end
----What the window shows now, compared with `__snapshots__/<spec>/<name>.png` beside the spec.
----@param name string
----@param options? {tolerance?: integer, share?: number}
-function assert.snapshot(name, options) end
 ---@param kind "assertion"|"modifier"|"matcher"
 ---@param name string
 ---@param fn fun(state: table, arguments: table, level: integer): any
@@ -707,9 +735,10 @@ function assert:format(arguments) end
 function assert:add_spy(s) end
 ---@param s luassert.Spy
 function assert:addspy(s) end
----A snapshot of formatters, parameters and spies; `:revert()` undoes what was added since.
----@return {revert: fun(self)}
-function assert:snapshot() end
+---Called with `:`, `assert:snapshot()` is luassert's: a snapshot of formatters, parameters and spies whose `:revert()`
+---undoes what was added since; called with `.`, `assert.snapshot(name)` is Scrim's picture assertion (the field above).
+---@param n integer # the level an error of the next assertion is reported at
+function assert:level(n) end
 
 ---@class luassert.Spy
 ---@field calls table[]
@@ -772,6 +801,19 @@ function mock.clear(t) end
 ---`match.all_of(…)`, `match.any_of(…)`, `match.none_of(…)`, negated with `is_not`.
 ---@class luassert.match
 ---@field _ table
+---@field is_string fun(): table
+---@field is_ref fun(x: any): table
+---@field is_same fun(x: any): table
+---@field is_equal fun(x: any): table
+---@field is_near fun(x: number, tolerance: number): table
+---@field is_truthy fun(): table
+---@field is_falsy fun(): table
+---@field matches fun(pattern: string): table
+---@field unique fun(deep?: boolean): table
+---@field all_of fun(...: table): table
+---@field any_of fun(...: table): table
+---@field none_of fun(...: table): table
+---@field is_not luassert.match
 ---@field [string] fun(...: any): table
 match = {}
 ---@param x any
