@@ -285,18 +285,33 @@ public final class PluginHost {
     @discardableResult
     func callPrelude(_ function: String, _ arguments: [LuaPushable?]) throws -> LuaValue {
         guard let runtime else { return .nil }
+        let L = runtime.state.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        try pushPreludeCall(function, arguments)
+        return runtime.state.value(at: -1)
+    }
+
+    /// Calls `host[function](arguments…)` of the prelude and leaves its first result on the stack (nothing on error).
+    /// What it made reaches the caller as the same Lua value: a userdata is not let go (and perhaps collected, with
+    /// the Lua values it keeps) to be pushed again from its Swift object.
+    func pushPreludeCall(_ function: String, _ arguments: [LuaPushable?]) throws {
+        guard let runtime else { throw PluginError(plugin: "", message: "the runtime is gone") }
         let state = runtime.state
         let L = state.L
         let prelude = try preludeTable()
         let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
         prelude.push(L)
         scrim_rawgetfield(L, -1, function)
         lua_rotate(L, -2, -1)
         lua_settop(L, -2)
         state.push(arguments: arguments)
-        try state.call(nargs: Int32(arguments.count), nresults: 1)
-        return state.value(at: -1)
+        do {
+            try state.call(nargs: Int32(arguments.count), nresults: 1)
+        } catch {
+            lua_settop(L, top)
+            throw error
+        }
     }
 
     private func preludeTable() throws -> LuaRef {

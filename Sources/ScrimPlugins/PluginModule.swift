@@ -44,7 +44,7 @@ extension PluginHost {
                 let name = try call.string(1)
                 let host = try require()
                 guard host.plugin(name) != nil else { return call.push(nil) }
-                try host.callPrelude("state", [name]).push(call.state)
+                try host.pushPreludeCall("state", [name])
                 return 1
             }),
             ("reload", HostFunction("reload") { call in
@@ -74,8 +74,7 @@ extension PluginHost {
                 let host = try require()
                 switch try host.callPrelude("resolve", [kind, name]) {
                 case .table(let found):
-                    let made = try host.callPrelude(kind, [found, options])
-                    made.push(call.state)
+                    try host.pushPreludeCall(kind, [found, options])
                     return 1
                 case let other:
                     throw ScriptError(other.description)

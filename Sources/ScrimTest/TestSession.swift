@@ -37,10 +37,11 @@ public struct TestSession {
         let write = self.write
         let deliver = { (file: FileResult) in
             if options.list {
-                // busted's --list: each test's place and full name; a file that fails to load says so.
+                // busted's --list: each test's place and full name; an error (a block whose body fails without
+                // its hooks, which do not run) is described instead.
                 for result in file.results {
-                    if result.names.isEmpty { summary.add(result) }
-                    write(result.names.isEmpty ? TextReporter.describe(result) : "\(result.file):\(result.line): \(result.fullName)\n")
+                    if result.isFailure { summary.add(result) }
+                    write(result.isFailure ? TextReporter.describe(result) : "\(result.file):\(result.line): \(result.fullName)\n")
                 }
                 return
             }

@@ -7,8 +7,9 @@ import ScrimPlugins
 /// not one, each complete statement of the input run as it comes (exit status 1 if any failed).
 enum ReplCommand {
     static let plugins = Option("plugins", value: "DIR", help: """
-        load the plugins in DIR first (repeatable); then SCRIM_PLUGIN_PATH, then
-        ./plugins. :reload PLUGIN re-runs one in place (its live objects get the new code)
+        load the plugins in DIR (or @NAME, bundled) first (repeatable); then
+        SCRIM_PLUGIN_PATH, then ./plugins. :reload PLUGIN re-runs one in place
+        (its live objects get the new code)
         """)
 
     static let command = Command(

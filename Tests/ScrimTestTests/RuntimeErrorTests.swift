@@ -134,6 +134,31 @@ import Testing
         #expect(missing.stderr.hasPrefix("scrim: specified config file '/nonexistent/.busted' not found"))
     }
 
+    /// A suite that ships its own `say` gets it from require("say"), and its texts reach the assertion messages.
+    @Test func aSuitesOwnSayWins() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("scrim-say-\(getpid())")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("src"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("spec"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try """
+            local texts = {}
+            return setmetatable({ own = true, set = function(_, key, text) texts[key] = text end,
+                                  set_namespace = function() end },
+              { __call = function(_, key, values) return texts[key] and texts[key]:format(table.unpack(values or {})) end })
+            """.write(to: root.appendingPathComponent("src/say.lua"), atomically: true, encoding: .utf8)
+        try """
+            local say = require("say")
+            say:set("assertion.tiny.positive", "Expected %s to be tiny (own say)")
+            assert:register("assertion", "tiny", function(_, arguments) return arguments[1] < 10 end,
+              "assertion.tiny.positive", "assertion.tiny.negative")
+            it("gets the suite's say", function() assert.is_true(say.own) end)
+            it("fails with its text", function() assert.tiny(50) end)
+            """.write(to: root.appendingPathComponent("spec/say_spec.lua"), atomically: true, encoding: .utf8)
+        let result = try ScrimProcess.run(["test", "-C", root.path])
+        #expect(result.stdout.contains("Expected (number) 50 to be tiny (own say)"), "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("1 passed, 1 failed\n"))
+    }
+
     @Test func theDefaultRootIsSpecOrTheTasksRoot() throws {
         // The project's .busted names spec/ as ROOT and its helper; without a task file, spec/ is the default.
         let configured = try ScrimProcess.run(["test", "-C", Self.project])

@@ -32,12 +32,14 @@ let hostBridgeInstalled: Void = {
 }()
 
 private let hostRelease: scrim_HostRelease = { object in
-    Unmanaged<AnyObject>.fromOpaque(object!).release()
+    guard let object else { return }
+    Unmanaged<AnyObject>.fromOpaque(object).release()
 }
 
 private let hostDispatch: scrim_HostDispatch = { L, fn in
-    let L = L!
-    let function = Unmanaged<HostFunction>.fromOpaque(fn!).takeUnretainedValue()
+    // The trampolines never pass null; no results is what a missing function would give.
+    guard let L, let fn else { return 0 }
+    let function = Unmanaged<HostFunction>.fromOpaque(fn).takeUnretainedValue()
     let state = LuaState.owning(L)
     let call = LuaCall(L: L, state: state, function: function)
     // While the state closes, finalizers may still call in; nothing they could reach is meant to outlive the state.

@@ -93,9 +93,12 @@ public class LuaClassBase {
             state.push(function)
             lua_setfield(L, -2, key)
         }
+        // Getters and setters go in as light pointers, so that the __index dispatcher calls them without a Lua call;
+        // the state keeps them (and the fallback) for its whole life, whatever becomes of the class.
+        state.retainedMembers.append(contentsOf: members.getters.values)
+        state.retainedMembers.append(contentsOf: members.setters.values)
+        if let fallback = inheritedFallback { state.retainedMembers.append(fallback) }
         for (key, function) in members.getters {
-            // Getters and setters live as long as the class (they are never released), so a light
-            // pointer is enough and the __index dispatcher can call them without a Lua call.
             scrim_pushhostpointer(L, Unmanaged.passUnretained(function).toOpaque())
             lua_setfield(L, -2, key)
         }
@@ -149,7 +152,8 @@ public final class LuaClass<T: AnyObject>: LuaClassBase {
             try set(try receiver(call), try V.pull(call, 3))
             return 0
         }
-        fieldSetters[key] = { object, call, index in try set(object as! T, try V.pull(call, index)) }
+        let className = name
+        fieldSetters[key] = { object, call, index in try set(try LuaClass.cast(object, className), try V.pull(call, index)) }
         return self
     }
 
@@ -162,7 +166,8 @@ public final class LuaClass<T: AnyObject>: LuaClassBase {
             try set(try receiver(call), call, 3)
             return 0
         }
-        fieldSetters[key] = { object, call, index in try set(object as! T, call, index) }
+        let className = name
+        fieldSetters[key] = { object, call, index in try set(try LuaClass.cast(object, className), call, index) }
         return self
     }
 
@@ -210,10 +215,16 @@ public final class LuaClass<T: AnyObject>: LuaClassBase {
         return self
     }
 
+    /// `object` as a `T` (what a constructor made for this class), or an error naming the class.
+    static func cast(_ object: AnyObject, _ className: String) throws -> T {
+        guard let object = object as? T else { throw ScriptError("\(className) expected, got \(type(of: object))") }
+        return object
+    }
+
     /// How `tostring` shows an object of this class.
     @discardableResult
     public func description(_ body: @escaping (T) -> String) -> Self {
-        describe = { body($0 as! T) }
+        describe = { object in (object as? T).map(body) ?? "\(type(of: object))" }
         return self
     }
 }

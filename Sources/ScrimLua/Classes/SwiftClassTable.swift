@@ -46,7 +46,7 @@ public struct SwiftClassTable {
 
 extension LuaRuntime {
     /// Builds the Lua table of `table` (with the table at `base` as its `super`, if any) and leaves it on the stack.
-    func pushClassTable(_ table: SwiftClassTable, base: Int32? = nil) {
+    func pushClassTable(_ table: SwiftClassTable, base: Int32? = nil) throws {
         let L = state.L
         let base = base.map { lua_absindex(L, $0) }
         let name = table.luaClass.name
@@ -98,9 +98,10 @@ extension LuaRuntime {
         }
         lua_setfield(L, -2, "__members")
         // The prelude's swiftClass gives it `new` and the call metamethod.
+        guard let swiftClassMaker else { throw ScriptError("the Lua classes are not installed") }
         swiftClassMaker.push(L)
         lua_rotate(L, -2, 1)
-        try! state.call(nargs: 1, nresults: 1)
+        try state.call(nargs: 1, nresults: 1)
     }
 }
 
@@ -152,17 +153,18 @@ public struct ScriptOverrides {
     /// nil when it does not (the caller runs the Swift implementation), else the first result. A value instead of
     /// a method (`C.animatedHeight = 300`) is returned as it is.
     public func call(_ object: AnyObject, _ name: String, _ arguments: [LuaPushable?] = []) throws -> LuaValue? {
-        guard let runtime, try pushOverride(object, name) else { return nil }
+        guard let runtime else { return nil }
         let state = runtime.state
         let L = state.L
-        let top = lua_gettop(L) - 1
-        defer { lua_settop(L, top) }
-        guard lua_type(L, -1) == LUA_TFUNCTION else { return state.value(at: -1) }
-        if isBaseImplementation(at: -1) { return nil }
-        state.push(any: object)
-        state.push(arguments: arguments)
-        try state.call(nargs: Int32(arguments.count) + 1, nresults: 1, name: name)
-        return state.value(at: -1)
+        return try state.keepingTop { _ in
+            guard try pushOverride(object, name) else { return nil }
+            guard lua_type(L, -1) == LUA_TFUNCTION else { return state.value(at: -1) }
+            if isBaseImplementation(at: -1) { return nil }
+            state.push(any: object)
+            state.push(arguments: arguments)
+            try state.call(nargs: Int32(arguments.count) + 1, nresults: 1, name: name)
+            return state.value(at: -1)
+        }
     }
 
     /// Whether the function at `index` is a Swift class table's own implementation (not an override).

@@ -58,7 +58,7 @@ final class ReplSession {
         startPlugins(runtime)
     }
 
-    /// Colours only for a terminal that has them, and not under NO_COLOR (no-color.org).
+    /// Colours only for a terminal that has them, and not when NO_COLOR is set (the common convention for turning them off).
     static func wantsColours() -> Bool {
         if let noColour = getenv("NO_COLOR"), noColour.pointee != 0 { return false }
         if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
@@ -205,6 +205,7 @@ final class ReplSession {
 
     @discardableResult
     private func runScript(_ script: Script) -> Bool {
+        defer { runtime.state.suspendTimeBudget() }
         do {
             try Interrupts.whileBusy {
                 runtime.setArgTable(words: script.before + [Array(script.path.utf8)] + script.arguments,
@@ -225,7 +226,12 @@ final class ReplSession {
 
     /// Work that may run Lua callbacks: Ctrl-C stops them, and is forgotten afterwards.
     private func busy<T>(_ body: () throws -> T) rethrows -> T {
-        defer { console.clearInterrupt() }
+        // The time budget runs while the work does, not while the session waits for input.
+        runtime.state.restartTimeBudget()
+        defer {
+            console.clearInterrupt()
+            runtime.state.suspendTimeBudget()
+        }
         return try Interrupts.whileBusy(body)
     }
 
