@@ -41,7 +41,7 @@ open class ConfirmDialog: PopupWindow {
         layout = PopupFlowLayout(columns: 2, itemHeight: 44)
         dismissView.backgroundColor = Color(white: 0, a: 0.4)
         // Two fixed, distinct items: nothing setItems could refuse.
-        try? setItems([PopupItem(id: "cancel", title: cancelTitle), PopupItem(id: "confirm", title: confirmTitle)])
+        _ = try? setItems([PopupItem(id: "cancel", title: cancelTitle), PopupItem(id: "confirm", title: confirmTitle)])
     }
 
     open override func makeContentView() -> View {
