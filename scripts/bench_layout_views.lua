@@ -97,8 +97,7 @@ for _ = 1, repeats do
     local start = clock()
     for f = 1, count do
       local r = (f - 1) % size + 1
-      local inset = insets[r]
-      inset.constant = f % 7
+      insets[r].constant = f % 7
       window:layoutIfNeeded()
     end
     keep("frame", (clock() - start) / count)
