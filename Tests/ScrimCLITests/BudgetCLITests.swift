@@ -14,9 +14,10 @@ import Testing
     }
 
     @Test func theReplWaitingForInputIsNotRunningOutOfTime() throws {
-        // Thirty statements of 0.05 s of work each: together past the budget, each far within it (even on a busy machine).
-        let busy = "local t = os.clock() while os.clock() - t < 0.05 do end\n"
-        let result = try ScrimProcess.run(["repl", "--timeout", "1"], stdin: String(repeating: busy, count: 30) + "print('done')\n",
+        // Six statements of 0.3 s each: together past the budget, each well within it. They wait rather than compute:
+        // the budget is wall time, and 0.2 s of CPU takes seconds of wall time on a loaded machine.
+        let busy = "os.execute('sleep 0.3')\n"
+        let result = try ScrimProcess.run(["repl", "--timeout", "1"], stdin: String(repeating: busy, count: 6) + "print('done')\n",
                                           timeout: 30)
         #expect(result.stdout.contains("done"))
         #expect(!result.stderr.contains("time budget"))

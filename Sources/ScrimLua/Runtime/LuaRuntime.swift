@@ -42,9 +42,8 @@ public final class LuaRuntime {
         core.errorSink = { [weak self] report in
             guard let self else { return }
             self.reportedErrors += 1
-            var text = "scrim: error in \(report.context): \(report.message)"
-            if let traceback = report.traceback, !traceback.isEmpty { text += "\n" + traceback }
-            self.errorOutput(text)
+            // What was running, the message, where it came from (a plugin), then the traceback.
+            self.errorOutput("scrim: \(report)")
         }
         ScrimModule.install(in: self)
     }
