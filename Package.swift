@@ -23,7 +23,11 @@ let package = Package(
         .target(name: "ScrimPlugins", dependencies: ["ScrimLua", "ScrimCore", "CLua"]),
         .target(name: "ScrimTest", dependencies: ["ScrimLua", "CLua", "ScrimRender", "ScrimPlugins"]),
         .target(name: "ScrimRender", dependencies: ["ScrimCore"]),
-        .executableTarget(name: "scrim", dependencies: ["ScrimLua", "ScrimCore", "ScrimTest", "LibEdit", "ScrimRender", "ScrimPlugins"]),
+        // libwebp's headers only: ScrimRecord loads libwebpmux on first use (see WebP.h).
+        .systemLibrary(name: "WebP", path: "Sources/WebP", providers: [.apt(["libwebp-dev"])]),
+        .target(name: "ScrimRecord", dependencies: ["ScrimCore", "ScrimRender", "WebP"]),
+        .target(name: "ScrimWindow", dependencies: ["ScrimCore", "ScrimRender", "ScrimRecord"]),
+        .executableTarget(name: "scrim", dependencies: ["ScrimLua", "ScrimCore", "ScrimTest", "LibEdit", "ScrimRender", "ScrimPlugins", "ScrimRecord", "ScrimWindow"]),
         .target(name: "ScrimBenchC", dependencies: ["LuaSystem"]),
         .executableTarget(name: "ScrimBench", dependencies: ["CLua", "ScrimBenchC", "ScrimLua", "ScrimCore"]),
         .testTarget(name: "ScrimCoreTests", dependencies: ["ScrimCore"]),

@@ -57,6 +57,8 @@ enum CommandLineTool {
             return try PluginsCommand.main(Array(arguments.dropFirst()))
         case "snapshot":
             return try SnapshotCommand.main(Array(arguments.dropFirst()))
+        case "record":
+            return try RecordCommand.main(Array(arguments.dropFirst()))
         default:
             if first.hasPrefix("-") {
                 throw UsageError(message: "unknown option '\(first)'")

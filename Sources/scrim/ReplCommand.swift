@@ -2,6 +2,7 @@ import Glibc
 import ScrimCore
 import ScrimLua
 import ScrimPlugins
+import ScrimWindow
 
 /// `scrim repl [options] [FILE [args…]]`: the interactive session on a terminal, or, when standard input is
 /// not one, each complete statement of the input run as it comes (exit status 1 if any failed).
@@ -9,6 +10,7 @@ enum ReplCommand {
     static func main(_ arguments: [String]) throws -> Int32 {
         var options = RuntimeOptions()
         var pluginDirectories: [String] = []
+        var window = WindowFlags()
         var before = ["scrim", "repl"]
         var index = 0
         func value(for flag: String) throws -> String {
@@ -39,6 +41,8 @@ enum ReplCommand {
                 do { options.screen = try Screen.parse(text) } catch {
                     throw UsageError(message: "invalid --screen '\(text)' (WIDTHxHEIGHT[@SCALE], e.g. 390x844@3)", command: "repl")
                 }
+            case "--window", "--scale":
+                try window.apply(argument, value: value, command: "repl")
             case "-":
                 throw UsageError(message: "the REPL reads standard input itself; give a script file", command: "repl")
             default:
@@ -50,17 +54,39 @@ enum ReplCommand {
         let script = rest.first.map {
             ReplSession.Script(path: $0, arguments: Array(rest.dropFirst()), before: before)
         }
+        try window.check(command: "repl")
         let plugins = PluginSearchPath.standard(flags: pluginDirectories)
         if isatty(0) != 0 {
-            return interactive(options: options, script: script, plugins: plugins)
+            return try interactive(options: options, script: script, plugins: plugins, window: window)
         }
-        return piped(options: options, script: script, plugins: plugins)
+        return try piped(options: options, script: script, plugins: plugins, window: window)
+    }
+
+    /// The live window of `--window`, opened on the session's runtime (following it across `:reload`), before the
+    /// script runs; R and `:reload` do the same.
+    private static func openWindow(_ flags: WindowFlags, for session: ReplSession) throws -> LiveWindow? {
+        guard let window = try flags.open(session.runtime, name: session.script?.path ?? "repl") else { return nil }
+        window.reload = { [unowned session] in session.reload() }
+        session.recordingScale = flags.scale ?? 1
+        session.onFrame = { [unowned session, unowned window] in
+            window.runtime = session.runtime.core
+            window.draw()
+        }
+        return window
+    }
+
+    /// One frame of the window between statements: it follows the session's current runtime.
+    private static func pump(_ window: LiveWindow, _ session: ReplSession) -> Bool {
+        window.runtime = session.runtime.core
+        return window.pump()
     }
 
     /// On a terminal: banner, prompts, line editing, history, completion, Ctrl-C; Ctrl-D or `:quit` leaves with 0.
-    static func interactive(options: RuntimeOptions, script: ReplSession.Script?, plugins: PluginSearchPath) -> Int32 {
+    static func interactive(options: RuntimeOptions, script: ReplSession.Script?, plugins: PluginSearchPath,
+                            window flags: WindowFlags) throws -> Int32 {
         setlocale(LC_CTYPE, "")
         let session = ReplSession(options: options, script: script, interactive: true, colours: wantsColours(), plugins: plugins)
+        let window = try openWindow(flags, for: session)
         Interrupts.install()
         session.write("Scrim \(LuaRuntime.version) (\(LuaRuntime.luaVersion)); :help for commands, Ctrl-D to leave\n")
         session.start()
@@ -71,6 +97,10 @@ enum ReplCommand {
         editor.complete = { [unowned session] word in session.console.completions(for: word) }
         editor.idleCheck = { [unowned session] in session.watchedFilesChanged() }
         editor.idleAction = { [unowned session] in session.reload() }
+        if let window {
+            editor.tick = { [unowned session] in pump(window, session) }
+            editor.tickInterval = window.frameInterval
+        }
         var lines: [String] = []
         while true {
             if lines.isEmpty, session.watchedFilesChanged() { session.reload() }
@@ -97,11 +127,15 @@ enum ReplCommand {
 
     /// Standard input is not a terminal: no prompts, colours or editing; lines are gathered until they make a
     /// complete chunk, which then runs. Exit status 1 if any statement or command failed.
-    static func piped(options: RuntimeOptions, script: ReplSession.Script?, plugins: PluginSearchPath) -> Int32 {
+    static func piped(options: RuntimeOptions, script: ReplSession.Script?, plugins: PluginSearchPath,
+                      window flags: WindowFlags) throws -> Int32 {
         let session = ReplSession(options: options, script: script, interactive: false, colours: false, plugins: plugins)
+        let window = try openWindow(flags, for: session)
         session.start()
         var lines: [String] = []
-        while let line = readLine(strippingNewline: true) {
+        var input = StandardInputLines()
+        if let window { input.tick = ({ pump(window, session) }, window.frameInterval) }
+        while let line = input.next() {
             if lines.isEmpty {
                 if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
                 if MetaCommand.isMetaCommand(line) {
@@ -113,6 +147,10 @@ enum ReplCommand {
             if session.submit(lines.joined(separator: "\n")) == .done { lines = [] }
         }
         if !lines.isEmpty { _ = session.submit(lines.joined(separator: "\n"), final: true) }
+        // With a window, the input's end leaves it open until it is closed.
+        if let window, !input.stopped {
+            window.run { window.runtime = session.runtime.core; return false }
+        }
         return session.failures > 0 ? 1 : 0
     }
 

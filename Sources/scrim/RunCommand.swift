@@ -2,6 +2,7 @@ import Glibc
 import ScrimCore
 import ScrimLua
 import ScrimPlugins
+import ScrimWindow
 
 /// `scrim run [options] FILE|- [args…]` and `scrim -e CODE`.
 enum RunCommand {
@@ -11,6 +12,7 @@ enum RunCommand {
         var realtime = false
         var pluginDirectories: [String] = []
         var tracePath: String?
+        var window = WindowFlags()
         var index = 0
         var before = invocation
         func value(for flag: String) throws -> String {
@@ -47,6 +49,9 @@ enum RunCommand {
                 before.append(text)
             case "--realtime":
                 realtime = true
+            case "--window", "--scale":
+                try window.apply(argument, value: value, command: "run")
+                if argument == "--scale" { before.append(arguments[index]) }
             case "--plugins":
                 let directory = try value(for: argument)
                 if let problem = PluginSearchPath.problem(with: directory) { throw UsageError(message: problem, command: "run") }
@@ -73,13 +78,16 @@ enum RunCommand {
         if chunks.isEmpty && rest.isEmpty {
             throw UsageError(message: "no script given (a file, or - for standard input)", command: "run")
         }
+        try window.check(command: "run")
         let runtime = LuaRuntime(options: options)
         let trace = tracePath.map { RunTrace(runtime: runtime, path: $0) }
         PluginHost.start(in: runtime, searchPath: .standard(flags: pluginDirectories))
         // The trace is written however the run ends: a failing run is often the one worth looking at.
         let status: Int32
         do {
-            status = try execute(runtime, chunks: chunks, rest: rest, before: before, realtime: realtime)
+            // The window opens first: without a display nothing runs, and what the script starts is seen from time 0.
+            let live = try window.open(runtime, name: rest.first ?? "(command line)")
+            status = try execute(runtime, chunks: chunks, rest: rest, before: before, realtime: realtime, window: live)
         } catch {
             _ = trace?.write()
             throw error
@@ -90,7 +98,7 @@ enum RunCommand {
 
     /// Runs the `-e` chunks and the script, then settles; the exit status.
     private static func execute(_ runtime: LuaRuntime, chunks: [String], rest: [String], before: [String],
-                                realtime: Bool) throws -> Int32 {
+                                realtime: Bool, window: LiveWindow?) throws -> Int32 {
         do {
             for code in chunks {
                 try runtime.runString(code, name: "=(command line)")
@@ -104,8 +112,15 @@ enum RunCommand {
                     try runtime.runFile(script, arguments: scriptArguments, before: before)
                 }
             }
-            // What the script started (animations, timers, transitions) plays out before exit.
-            if realtime { try settleInRealTime(runtime) } else { try runtime.settle() }
+            // A window runs until it is closed (or the script calls os.exit), in real time; otherwise what the
+            // script started (animations, timers, transitions) plays out before exit.
+            if let window {
+                window.run()
+            } else if realtime {
+                try settleInRealTime(runtime)
+            } else {
+                try runtime.settle()
+            }
         } catch let error as LuaError {
             printError("scrim: \(error.message)")
             if !error.traceback.isEmpty { printError(error.traceback) }
