@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Modules as PRODUCT.md lays them out: the core knows nothing of Lua, the bridge nothing of plugins,
+// Modules as docs/DESIGN.md lays them out: the core knows nothing of Lua, the bridge nothing of plugins,
 // the CLI only wires modules together.
 let package = Package(
     name: "Scrim",
@@ -19,9 +19,15 @@ let package = Package(
         .systemLibrary(name: "LibEdit", path: "Sources/LibEdit", providers: [.apt(["libedit-dev"])]),
         .target(name: "CLua", dependencies: ["LuaSystem"]),
         .target(name: "ScrimCore"),
-        .target(name: "ScrimLua", dependencies: ["CLua", "ScrimCore"], resources: [.embedInCode("Lua/class.lua")]),
-        .target(name: "ScrimPlugins", dependencies: ["ScrimLua", "ScrimCore", "CLua"]),
-        .target(name: "ScrimTest", dependencies: ["ScrimLua", "CLua", "ScrimRender", "ScrimPlugins"]),
+        .target(name: "ScrimLua", dependencies: ["CLua", "ScrimCore"], resources: [.embedInCode("Lua/class.lua"), .embedInCode("Lua/console.lua")]),
+        .target(name: "ScrimPlugins", dependencies: ["ScrimLua", "ScrimCore", "CLua"], resources: [
+            .embedInCode("Lua/plugins.lua"), .embedInCode("Lua/sandbox.lua"), .embedInCode("Lua/random.lua"),
+            .embedInCode("Lua/bundled/analytics.lua"), .embedInCode("Lua/bundled/popup_menu.lua"),
+            .embedInCode("Lua/bundled/sheets.lua"),
+        ]),
+        .target(name: "ScrimTest", dependencies: ["ScrimLua", "CLua", "ScrimRender", "ScrimPlugins", "ScrimCore"],
+                resources: [.embedInCode("Lua/say.lua"), .embedInCode("Lua/assert.lua"), .embedInCode("Lua/spy.lua"),
+                            .embedInCode("Lua/spec.lua")]),
         .target(name: "ScrimRender", dependencies: ["ScrimCore"]),
         // libwebp's headers only: ScrimRecord loads libwebpmux on first use (see WebP.h).
         .systemLibrary(name: "WebP", path: "Sources/WebP", providers: [.apt(["libwebp-dev"])]),
@@ -29,7 +35,7 @@ let package = Package(
         .target(name: "ScrimWindow", dependencies: ["ScrimCore", "ScrimRender", "ScrimRecord"]),
         .executableTarget(name: "scrim", dependencies: ["ScrimLua", "ScrimCore", "ScrimTest", "LibEdit", "ScrimRender", "ScrimPlugins", "ScrimRecord", "ScrimWindow"]),
         .target(name: "ScrimBenchC", dependencies: ["LuaSystem"]),
-        .executableTarget(name: "ScrimBench", dependencies: ["CLua", "ScrimBenchC", "ScrimLua", "ScrimCore"]),
+        .executableTarget(name: "ScrimBench", dependencies: ["CLua", "ScrimBenchC", "ScrimLua", "ScrimCore", "ScrimRender", "ScrimRecord", "ScrimWindow"]),
         .testTarget(name: "ScrimCoreTests", dependencies: ["ScrimCore"]),
         .testTarget(name: "ScrimRenderTests", dependencies: ["ScrimRender", "ScrimCore"]),
         .testTarget(name: "ScrimLuaTests", dependencies: ["ScrimLua", "CLua", "ScrimCore"]),

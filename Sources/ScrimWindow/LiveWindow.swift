@@ -25,10 +25,10 @@ public final class LiveWindow {
     private let name: String
     private let scale: Double
     private let window: SDLWindow
-    private let buffer: FrameBuffer
+    private let renderer: FrameRenderer
+    private var buffer: FrameBuffer { renderer.buffer }
     private let playback = Playback()
     private var touches = TouchTracker()
-    private var shown: RenderTree?
     private var recording: (film: FilmRecorder, start: Seconds, path: String)?
 
     /// Opens a window of `runtime`'s screen at `scale` pixels a point, titled with `name` (the script's name);
@@ -37,8 +37,8 @@ public final class LiveWindow {
         self.runtime = runtime
         self.scale = scale
         self.name = name
-        buffer = try FrameBuffer(size: runtime.screen.bounds.size, scale: scale)
-        window = try SDLWindow(width: buffer.width, height: buffer.height, title: "\(name) — scrim")
+        renderer = try FrameRenderer(size: runtime.screen.bounds.size, scale: scale)
+        window = try SDLWindow(width: renderer.buffer.width, height: renderer.buffer.height, title: "\(name) — scrim")
         adopt()
     }
 
@@ -74,13 +74,10 @@ public final class LiveWindow {
     /// Draws the window if what it shows changed since it was last drawn; true if it drew.
     @discardableResult
     public func draw() -> Bool {
-        let tree = RenderTree(runtime: runtime)
         updateTitle()
-        if let shown, shown.drawsSame(as: tree) { return false }
         do {
-            try buffer.draw(tree)
+            guard try renderer.render(runtime) else { return false }
             try window.show(buffer)
-            shown = tree
         } catch {
             log("\(error)")
         }
@@ -126,8 +123,8 @@ public final class LiveWindow {
 
     private func savePNG() {
         let path = LiveWindow.freshPath(name, suffix: ".png")
+        draw()
         do {
-            try buffer.draw(RenderTree(runtime: runtime))
             try buffer.writePNG(to: path)
             log("saved the screen to \(path)")
         } catch {
@@ -158,7 +155,7 @@ public final class LiveWindow {
 
     private func adopt() {
         playback.drive(runtime.clock)
-        shown = nil
+        renderer.invalidate()
         recording = nil
     }
 

@@ -28,6 +28,8 @@ final class SDLWindow {
         // Frames are drawn by Cairo at the window's pixel size, so the renderer only copies them: the software one
         // does that without a GPU (and works under Xvfb). SDL_RENDER_DRIVER in the environment still chooses.
         _ = sdl.setHint("SDL_RENDER_DRIVER", "software")
+        // A desktop's display only: SDL would otherwise fall back to drivers that show nothing (offscreen, dummy).
+        _ = sdl.setHint("SDL_VIDEODRIVER", "x11,wayland")
         guard sdl.initialize(SDL.initVideo) == 0 else {
             let display = SDLWindow.environment("DISPLAY") ?? ""
             throw WindowError("--window cannot open the display \(display) (DISPLAY): \(sdl.lastError); "

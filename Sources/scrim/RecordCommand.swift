@@ -4,107 +4,79 @@ import ScrimPlugins
 import ScrimRecord
 import ScrimRender
 
-/// `scrim record FILE -o OUT [--fps N] [--duration S] [--scale N] [options] [-- args…]`: runs a script as `scrim run`
+/// `scrim record FILE|DIR|- -o OUT [--fps N] [--duration S] [--scale N] [options] [-- args…]`: runs a script as `scrim run`
 /// does and writes what the screen shows as an animation (.webp, .gif or .mp4, by OUT's extension), from time 0 to
 /// the end of the run (when it settles) or to `--duration S`, at N frames a second of virtual time.
 enum RecordCommand {
-    static func main(_ arguments: [String]) throws -> Int32 {
+    static let output = Option("output", short: "o", value: "OUT", help: "the animation to write: .webp, .gif or .mp4 (required)")
+    static let fps = Option("fps", value: "N", help: "frames a second of virtual time (1 to 120; default 30)")
+    static let duration = Option("duration", value: "S", help: """
+        record from 0 to S seconds (default: until the run settles; a run that does
+        not settle needs one)
+        """)
+    static let scale = Option("scale", value: "N", help: "pixels a point (default 1)")
+
+    static let command = Command(
+        path: ["record"], usage: ["FILE|DIR|- -o OUT [options] [-- args…]"],
+        summary: "record what the screen shows as an animation (.webp, .gif, .mp4)",
+        about: """
+            Runs FILE as `scrim run` does and writes what the screen shows, from time 0 to the end of the run
+            (when it settles) or to --duration S, as an animation at N frames a second: frame k is what a
+            display refreshed at the run's frame steps shows at k/N s, and the last is the end itself (the
+            settled screen). Time is virtual, so a recording is exact and the same on any machine.
+            .webp is written by libwebp's animation encoder (lossless; frames that repeat the one before are
+            merged into it); .gif and .mp4 by ffmpeg (apt-get install ffmpeg), a GIF with a palette made for
+            the whole animation, an MP4 in H.264.
+            """,
+        options: [output, fps, duration, scale, RuntimeFlags.screen, SnapshotCommand.plugins, RuntimeFlags.timeout,
+                  RuntimeFlags.maxMemory],
+        operands: .interleaved,
+        notes: """
+            Options may come before or after FILE; the script's arguments follow `--`. Prints
+            `wrote OUT (N frames)`. A script error exits with status 1 and writes nothing.
+            """,
+        run: main)
+
+    static func main(_ parsed: ParsedArguments) throws -> Int32 {
         var options = RuntimeOptions()
-        var output: String?
-        var fps = 30.0
-        var duration: Seconds?
-        var scale = 1.0
-        var pluginDirectories: [String] = []
-        var script: String?
-        var scriptArguments: [String] = []
-        var before = ["scrim", "record"]
-        var index = 0
-        func value(for flag: String) throws -> String {
-            guard index + 1 < arguments.count else {
-                throw UsageError(message: "option '\(flag)' needs a value", command: "record")
+        try RuntimeFlags.apply(parsed, to: &options)
+        let pluginDirectories = try RuntimeFlags.pluginDirectories(parsed)
+        func number(_ option: Option, _ range: ClosedRange<Double>, _ expected: String) throws -> Double? {
+            try parsed.value(option, expected: expected) { text in
+                Double(text).flatMap { $0.isFinite && $0 > 0 && range.contains($0) ? $0 : nil }
             }
-            index += 1
-            before.append(arguments[index])
-            return arguments[index]
         }
-        func number(_ flag: String, in range: ClosedRange<Double>, meaning: String) throws -> Double {
-            let text = try value(for: flag)
-            guard let number = Double(text), number.isFinite, range.contains(number), number > 0 else {
-                throw UsageError(message: "invalid \(flag) '\(text)' (\(meaning))", command: "record")
-            }
-            return number
+        let fps = try number(Self.fps, Recording.framesPerSecondRange, "frames a second, 1 to 120") ?? 30
+        let duration = try number(Self.duration, 0...3600, "seconds of virtual time, at most 3600")
+        let scale = try number(Self.scale, 0...8, "pixels a point, e.g. 1 or 2; at most 8") ?? 1
+        let files = parsed.leadingOperands.map(\.text)
+        if files.count > 1 {
+            throw parsed.command.usageError("unexpected argument '\(files[1])' (the script's arguments go after --)")
         }
-        // Options may come before or after FILE; the script's own arguments follow `--`.
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "--" {
-                scriptArguments = Array(arguments[(index + 1)...])
-                break
-            }
-            guard argument.hasPrefix("-"), argument != "-" else {
-                guard script == nil else {
-                    throw UsageError(message: "unexpected argument '\(argument)' (the script's arguments go after --)",
-                                     command: "record")
-                }
-                script = argument
-                index += 1
-                continue
-            }
-            before.append(argument)
-            switch argument {
-            case "-o", "--output":
-                output = try value(for: argument)
-            case "--fps":
-                fps = try number(argument, in: Recording.framesPerSecondRange, meaning: "frames a second, 1 to 120")
-            case "--duration":
-                duration = try number(argument, in: 0...3600, meaning: "seconds of virtual time, at most 3600")
-            case "--scale":
-                scale = try number(argument, in: 0...8, meaning: "pixels a point, e.g. 1 or 2; at most 8")
-            case "--screen":
-                let text = try value(for: argument)
-                do { options.screen = try Screen.parse(text) } catch {
-                    throw UsageError(message: "invalid --screen '\(text)' (WIDTHxHEIGHT[@SCALE], e.g. 390x844@3)", command: "record")
-                }
-            case "--plugins":
-                let directory = try value(for: argument)
-                if let problem = PluginSearchPath.problem(with: directory) {
-                    throw UsageError(message: problem, command: "record")
-                }
-                pluginDirectories.append(directory)
-            case "--timeout", "--max-memory":
-                _ = try RuntimeFlags.apply(argument, try value(for: argument), to: &options, command: "record")
-            default:
-                throw UsageError(message: "unknown option '\(argument)'", command: "record")
-            }
-            index += 1
+        guard let script = files.first else {
+            throw parsed.command.usageError("no script given (a file, a folder, or - for standard input)")
         }
-        guard let script else {
-            throw UsageError(message: "no script given (a file, or - for standard input)", command: "record")
-        }
-        guard let output else {
-            throw UsageError(message: "no output given: -o OUT.webp (or .gif, .mp4)", command: "record")
+        guard let output = parsed.value(Self.output) else {
+            throw parsed.command.usageError("no output given: -o OUT.webp (or .gif, .mp4)")
         }
         do { _ = try AnimationFormat(path: output) } catch {
-            throw UsageError(message: "\(error)", command: "record")
+            throw parsed.command.usageError("\(error)")
         }
-        let recording = Recording(framesPerSecond: fps, scale: scale)
-        return run(script, arguments: scriptArguments, before: before, options: options,
-                   plugins: .standard(flags: pluginDirectories), duration: duration, recording: recording, output: output)
+        let before = ["scrim", "record"] + parsed.optionWords.map(\.text)
+        return run(script, arguments: parsed.trailingOperands.map(\.bytes), before: before, options: options,
+                   plugins: .standard(flags: pluginDirectories + ScriptPlan.Script(script).plugins), duration: duration,
+                   recording: Recording(framesPerSecond: fps, scale: scale), output: output)
     }
 
-    static func run(_ script: String, arguments: [String], before: [String], options: RuntimeOptions,
+    static func run(_ script: String, arguments: [[UInt8]], before: [String], options: RuntimeOptions,
                     plugins: PluginSearchPath, duration: Seconds?, recording: Recording, output: String) -> Int32 {
         let runtime = LuaRuntime(options: options)
         PluginHost.start(in: runtime, searchPath: plugins)
         let core = runtime.core
         let film = FilmRecorder(runtime: core)
         do {
-            if script == "-" {
-                try runtime.runString(RunCommand.readStandardInput(), name: "=stdin", script: "-", arguments: arguments,
-                                      before: before)
-            } else {
-                try runtime.runFile(script, arguments: arguments, before: before)
-            }
+            runtime.setArgTable(words: (before + [script]).map { Array($0.utf8) } + arguments, scriptIndex: before.count)
+            try ScriptPlan.Script(script).run(in: runtime, arguments: arguments)
             if let duration {
                 if core.now < duration { core.clock.advance(to: duration) }
             } else {

@@ -120,6 +120,28 @@ import Testing
         #expect(scrim.waitForExit() == 0, "\(scrim.errors)")
     }
 
+    @Test func theREPLAndTheWindowAreLiveAtOnce() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let recording = folder.path + "/half.webp"
+        // Statements run between the window's frames; :record advances the clock through its frames.
+        let input = "print(scrim.rootViewController.presentedViewController ~= nil)\n:record \(recording) 0.5\nprint('after')\n"
+        let scrim = try LiveProcess(["repl", "--window", "--screen", "200x300@1", Self.fixtures + "/dimming.lua"],
+                                    display: display, input: input)
+        defer { scrim.stop() }
+        #expect(scrim.waitForOutput("after"), "\(scrim.output)\(scrim.errors)")
+        #expect(scrim.output.contains("true\n"))
+        #expect(scrim.output.contains("wrote \(recording) (16 frames)"))
+        // The input has ended; the window stays, and a click on the dimming view dismisses.
+        let window = try display.window(named: "dimming.lua")
+        try display.xdotool(["mousemove", "--window", window, "100", "50", "click", "1"])
+        #expect(scrim.waitForOutput("dismissed"), "\(scrim.output)")
+        _ = try? display.xdotool(["key", "--window", window, "Escape"])
+        #expect(scrim.waitForExit() == 0, "\(scrim.errors)")
+    }
+
     @Test func withoutADisplayTheWindowFailsClearly() throws {
         let scrim = try LiveProcess(["run", "--window", Self.fixtures + "/dimming.lua"], display: nil)
         #expect(scrim.waitForExit() == 1)
@@ -334,7 +356,7 @@ final class LiveProcess {
     private var outText = ""
     private var errText = ""
 
-    init(_ arguments: [String], display: VirtualDisplay?) throws {
+    init(_ arguments: [String], display: VirtualDisplay?, input: String? = nil) throws {
         process.executableURL = ScrimProcess.binary
         process.arguments = arguments
         process.currentDirectoryURL = ScrimProcess.repoRoot
@@ -345,7 +367,8 @@ final class LiveProcess {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let stdin = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
         out.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
             if data.isEmpty {
@@ -365,6 +388,10 @@ final class LiveProcess {
             self?.lock.withLock { self?.errText += text }
         }
         try process.run()
+        if let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
     }
 
     var output: String { lock.withLock { outText } }

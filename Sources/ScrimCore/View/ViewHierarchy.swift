@@ -34,7 +34,10 @@ extension View {
         let oldWindow = window
         parent.detach(self)
         didMoveToSuperview()
-        if oldWindow != nil { notifyMovedToWindow() }
+        if let oldWindow {
+            oldWindow.layoutEngine?.viewDidMove(self)
+            notifyMovedToWindow()
+        }
     }
 
     /// The window at the root of the view's hierarchy (itself, for a window); nil if the root is not a window.
@@ -88,14 +91,16 @@ extension View {
 
     // MARK: Layout
 
-    /// Marks the view as needing layout at the next `layoutIfNeeded`.
+    /// Marks the view as needing layout: its window lays out once at the next turn of the run loop however many
+    /// views asked (UIKit's update cycle), or earlier at a `layoutIfNeeded`.
     public func setNeedsLayout() {
         setNeedsLayoutFlag(true)
+        markAncestorsNeedLayout()
     }
 
     /// Lays out now: asks the window's `layoutEngine` (if any) to apply its layout, which assigns frames through the
     /// ordinary setters (so inside an animation block the changes animate), then calls `layoutSubviews` on every
-    /// view of this subtree that needs layout, parents before children.
+    /// view of this subtree that needs layout, parents before children. Visits only the branches that need it.
     public func layoutIfNeeded() {
         window?.layoutEngine?.layoutIfNeeded(self)
         layoutSubtreeIfNeeded()
@@ -106,7 +111,23 @@ extension View {
             setNeedsLayoutFlag(false)
             layoutSubviews()
         }
-        for subview in subviews { subview.layoutSubtreeIfNeeded() }
+        guard descendantNeedsLayout else { return }
+        descendantNeedsLayout = false
+        for subview in subviews where subview.needsLayout || subview.descendantNeedsLayout {
+            subview.layoutSubtreeIfNeeded()
+        }
+    }
+
+    /// Marks the ancestors as leading to a view that needs layout and asks the window for a layout pass. Stops at
+    /// an ancestor already marked: marking it asked for the pass that will clear it.
+    func markAncestorsNeedLayout() {
+        var current = self
+        while let parent = current.superview {
+            if parent.descendantNeedsLayout { return }
+            parent.descendantNeedsLayout = true
+            current = parent
+        }
+        (current as? Window)?.scheduleLayoutPass()
     }
 
     // MARK: Internals
@@ -124,8 +145,14 @@ extension View {
             list.insert(view, at: index.map { min(max($0, 0), list.count) } ?? list.count)
         }
         view.setSuperview(self)
+        if view.needsLayout || view.descendantNeedsLayout { view.markAncestorsNeedLayout() }
         if oldSuperview !== self { view.didMoveToSuperview() }
-        if window !== oldWindow { view.notifyMovedToWindow() }
+        let newWindow = window
+        if oldSuperview !== self {
+            if let oldWindow, oldWindow !== newWindow { oldWindow.layoutEngine?.viewDidMove(view) }
+            newWindow?.layoutEngine?.viewDidMove(view)
+        }
+        if newWindow !== oldWindow { view.notifyMovedToWindow() }
     }
 
     private func detach(_ view: View) {
