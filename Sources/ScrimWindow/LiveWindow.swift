@@ -134,7 +134,8 @@ public final class LiveWindow {
 
     private func toggleRecording() {
         guard let recording else {
-            let path = LiveWindow.freshPath(name + "-recording", suffix: ".webp")
+            let path = LiveWindow.freshPath((name.hasSuffix(".lua") ? String(name.dropLast(4)) : name) + "-recording",
+                                            suffix: ".webp")
             recording = (FilmRecorder(runtime: runtime), runtime.now, path)
             log("recording to \(path) (V stops)")
             return
@@ -168,8 +169,9 @@ public final class LiveWindow {
         window.setTitle(title)
     }
 
-    /// `base-N.suffix` in the current directory, N the first number not taken.
+    /// `base-N.suffix` in the current directory (base without `.lua`), N the first number not taken.
     private static func freshPath(_ base: String, suffix: String) -> String {
+        let base = base.hasSuffix(".lua") ? String(base.dropLast(4)) : base
         var number = 1
         while access("\(base)-\(number)\(suffix)", F_OK) == 0 { number += 1 }
         return "\(base)-\(number)\(suffix)"

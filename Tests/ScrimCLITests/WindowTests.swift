@@ -31,6 +31,7 @@ import Testing
         #expect(scrim.output.contains("touch.began 20 150"))
         #expect(scrim.output.contains("touch.moved 90 160"))
         #expect(!scrim.output.contains("dimmingViewTapped"), "a drag is not a tap")
+        #expect(scrim.errors.contains("dragged too far"), "\(scrim.errors)")
 
         // Above the content: the dimming view, whose tap dismisses.
         try display.xdotool(["mousemove", "--window", window, "100", "50", "click", "1"])
@@ -40,8 +41,9 @@ import Testing
         #expect(lines.firstIndex(of: "dismissed").map { $0 > tapped } == true)
 
         // The window may be gone before xdotool has sent the key's release (BadWindow): the exit is what counts.
+        // The error reported along the way fails the run, as in `scrim run`.
         _ = try? display.xdotool(["key", "--window", window, "Escape"])
-        #expect(scrim.waitForExit() == 0, "\(scrim.errors)")
+        #expect(scrim.waitForExit() == 1, "\(scrim.errors)")
     }
 
     @Test func theSettledWindowShowsWhatTheSnapshotShows() throws {
@@ -75,7 +77,7 @@ import Testing
         let display = try VirtualDisplay()
         defer { display.stop() }
         let scrim = try LiveProcess(["run", "--window", "--screen", "200x100@1", Self.fixtures + "/moving.lua"],
-                                    display: display)
+                                    display: display, directory: folder.path)
         defer { scrim.stop() }
         #expect(scrim.waitForOutput("ready"), "\(scrim.output)")
         let window = try display.window(named: "moving.lua")
@@ -114,6 +116,19 @@ import Testing
         Thread.sleep(forTimeInterval: 0.3)
         let still = try display.screenshot(window, to: folder.path + "/d.png")
         #expect(differingPixels(still, moved, tolerance: 0) == 0)
+
+        // P: a PNG of the screen, here, named on stderr; the same pixels as the window.
+        try display.xdotool(["key", "--window", window, "p"])
+        #expect(scrim.waitForErrors("saved the screen to moving-1.png"), "\(scrim.errors)")
+        #expect(differingPixels(try PNGFile.read(folder.path + "/moving-1.png"), still) == 0)
+
+        // V, one frame, V: a recording of the frames between, from the virtual clock.
+        try display.xdotool(["key", "--window", window, "v"])
+        #expect(scrim.waitForErrors("recording to moving-recording-1.webp"), "\(scrim.errors)")
+        // (The window takes keys in the order they were sent.)
+        try display.xdotool(["key", "--window", window, "period", "period", "period", "v"])
+        // Three frames at 60 a second are 0.05 s: frames at 0, 1/30 and the end.
+        #expect(scrim.waitForErrors("wrote moving-recording-1.webp (3 frames)"), "\(scrim.errors)")
 
         // The window may be gone before xdotool has sent the key's release (BadWindow): the exit is what counts.
         _ = try? display.xdotool(["key", "--window", window, "Escape"])
@@ -356,10 +371,10 @@ final class LiveProcess {
     private var outText = ""
     private var errText = ""
 
-    init(_ arguments: [String], display: VirtualDisplay?, input: String? = nil) throws {
+    init(_ arguments: [String], display: VirtualDisplay?, input: String? = nil, directory: String? = nil) throws {
         process.executableURL = ScrimProcess.binary
         process.arguments = arguments
-        process.currentDirectoryURL = ScrimProcess.repoRoot
+        process.currentDirectoryURL = directory.map { URL(fileURLWithPath: $0) } ?? ScrimProcess.repoRoot
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = display?.name
         env["WAYLAND_DISPLAY"] = nil
@@ -399,6 +414,10 @@ final class LiveProcess {
 
     func waitForOutput(_ text: String, timeout: TimeInterval = 30) -> Bool {
         poll(timeout: timeout) { output.contains(text) }
+    }
+
+    func waitForErrors(_ text: String, timeout: TimeInterval = 30) -> Bool {
+        poll(timeout: timeout) { errors.contains(text) }
     }
 
     /// The exit status, waiting up to 30 s (then the process is killed and -1 returned).
