@@ -667,52 +667,65 @@ function finally(fn) end
 ---@param seedOrFlag? integer|boolean
 function randomize(seedOrFlag) end
 
----A chain of luassert: words joined by `_` or `.` (`assert.is_not.equal`, `assert.has_no.errors`), ending in an
----assertion: equal(s), same, truthy, falsy, true, false, nil, boolean, number, string, table, function, userdata,
----thread, near, matches/match, error(s), error_matches, unique, returned_arguments, array(t).has.holes,
----spy(s).called/called_with/returned_with/called_at_least/called_at_most/called_more_than/called_less_than,
----rect_near, snapshot, and any registered with `assert:register`.
+---A chain of luassert: words joined by `_` or `.` (`assert.is_not.equal`, `assert.has_no.errors`), read as
+---luassert reads them; any assertion registered with `assert:register` may end it. The last extra argument of an
+---assertion is the failure's message.
 ---@class luassert.Chain
----@field [string] luassert.Chain
----@overload fun(...: any): ...
-
----@class luassert: luassert.Chain
 ---@field is luassert.Chain
 ---@field are luassert.Chain
----@field has luassert.Chain
 ---@field was luassert.Chain
+---@field has luassert.Chain
+---@field does luassert.Chain
 ---@field is_not luassert.Chain
 ---@field are_not luassert.Chain
 ---@field was_not luassert.Chain
 ---@field has_no luassert.Chain
 ---@field does_not luassert.Chain
 ---@field no luassert.Chain
----@field equal luassert.Chain
----@field equals luassert.Chain
----@field same luassert.Chain
----@field truthy luassert.Chain
----@field falsy luassert.Chain
----@field is_true luassert.Chain
----@field is_false luassert.Chain
----@field is_truthy luassert.Chain
----@field is_falsy luassert.Chain
----@field is_equal luassert.Chain
----@field is_same luassert.Chain
----@field is_near luassert.Chain
----@field near luassert.Chain
----@field matches luassert.Chain
----@field error luassert.Chain
----@field has_error luassert.Chain
----@field errors luassert.Chain
----@field error_matches luassert.Chain
----@field unique luassert.Chain
----@field called luassert.Chain
----@field called_with luassert.Chain
----@field returned_with luassert.Chain
----@field spy fun(s: luassert.Spy): luassert.Chain # `assert.spy(s).was.called()`
----@field stub fun(s: luassert.Stub): luassert.Chain
----@field rect_near fun(actual: scrim.Rect|scrim.View, expected: scrim.Rect, tolerance?: number) # within tolerance (0.5) points
----@field snapshot fun(name: string, options?: {tolerance?: integer, share?: number}) # the window against __snapshots__/<spec>/<name>.png
+---@field message fun(text: string): luassert.Chain
+---@field equal fun(expected: any, actual: any, message?: string)
+---@field equals fun(expected: any, actual: any, message?: string)
+---@field same fun(expected: any, actual: any, message?: string)
+---@field truthy fun(value: any, message?: string)
+---@field falsy fun(value: any, message?: string)
+---@field is_true fun(value: any, message?: string)
+---@field is_false fun(value: any, message?: string)
+---@field is_truthy fun(value: any, message?: string)
+---@field is_falsy fun(value: any, message?: string)
+---@field is_nil fun(value: any, message?: string)
+---@field is_not_nil fun(value: any, message?: string)
+---@field is_string fun(value: any, message?: string)
+---@field is_number fun(value: any, message?: string)
+---@field is_table fun(value: any, message?: string)
+---@field is_function fun(value: any, message?: string)
+---@field is_boolean fun(value: any, message?: string)
+---@field is_userdata fun(value: any, message?: string)
+---@field near fun(expected: number, actual: number, tolerance: number, message?: string)
+---@field matches fun(pattern: string, s: any, init?: integer, plain?: boolean, message?: string): ...
+---@field match fun(pattern: string, s: any, init?: integer, plain?: boolean, message?: string): ...
+---@field error fun(fn: function, expected?: any, message?: string)
+---@field errors fun(fn: function, expected?: any, message?: string)
+---@field has_error fun(fn: function, expected?: any, message?: string)
+---@field error_matches fun(fn: function, pattern: string, init?: integer, plain?: boolean, message?: string)
+---@field unique fun(list: table, deep?: boolean, message?: string)
+---@field returned_arguments fun(count: integer, ...: any)
+---@field array fun(t: table): luassert.Chain
+---@field holes fun(length?: integer): integer?
+---@field spy fun(s: luassert.Spy|function, message?: string): luassert.Chain
+---@field stub fun(s: luassert.Stub|function, message?: string): luassert.Chain
+---@field called fun(times?: integer)
+---@field called_with fun(...: any)
+---@field returned_with fun(...: any)
+---@field called_at_least fun(times: integer)
+---@field called_at_most fun(times: integer)
+---@field called_more_than fun(times: integer)
+---@field called_less_than fun(times: integer)
+---@field rect_near fun(actual: scrim.Rect|scrim.View, expected: scrim.Rect, tolerance?: number)
+---@field snapshot fun(name: string, options?: {tolerance?: integer, share?: number})
+---@field [string] luassert.Chain
+---@overload fun(...: any): ...
+
+---@class luassert: luassert.Chain
 assert = {}
 ---@param kind "assertion"|"modifier"|"matcher"
 ---@param name string
@@ -723,7 +736,7 @@ function assert:register(kind, name, fn, positiveMessage, negativeMessage) end
 ---@param kind "assertion"|"modifier"|"matcher"
 ---@param name string
 function assert:unregister(kind, name) end
----@param name "TableFormatLevel"|"TableFormatShowRecursion"|"TableErrorHighlightCharacter"|string
+---@param name "TableFormatLevel"|"TableFormatShowRecursion"|"TableErrorHighlightCharacter"|"TableErrorHighlightColor"|string
 ---@param value any
 function assert:set_parameter(name, value) end
 ---@param name string
@@ -740,10 +753,13 @@ function assert:format(arguments) end
 function assert:add_spy(s) end
 ---@param s luassert.Spy
 function assert:addspy(s) end
----Called with `:`, `assert:snapshot()` is luassert's: a snapshot of formatters, parameters and spies whose `:revert()`
----undoes what was added since; called with `.`, `assert.snapshot(name)` is Scrim's picture assertion (the field above).
----@param n integer # the level an error of the next assertion is reported at
-function assert:level(n) end
+---A snapshot of formatters, parameters and spies (`assert:snapshot()`); `:revert()` undoes what was added since.
+---(`assert.snapshot(name)`, with a dot, is Scrim's picture assertion.)
+---@return {revert: fun(self)}
+function assert:snapshot() end
+---@param level integer
+---@return table
+function assert:level(level) end
 
 ---@class luassert.Spy
 ---@field calls table[]
@@ -781,17 +797,22 @@ function spy.on(object, name) end
 ---@return boolean
 function spy.is_spy(x) end
 
----@class luassert.stub
----@overload fun(object?: table|userdata, name?: string, ...: any): luassert.Stub
-stub = {}
+---A stub in place of `object[name]` (a table or a Scrim object) returning `...` (or calling the one function given);
+---`stub()` alone is a blank stub.
+---@param object? table|userdata
+---@param name? string
+---@return luassert.Stub
+function stub(object, name, ...) end
 ---@param object? table|userdata
 ---@param name? string
 ---@return luassert.Stub
 function stub.new(object, name, ...) end
 
----@class luassert.mock
----@overload fun(t: table, dostub?: boolean): table
-mock = {}
+---Spies on (or, with `dostub`, stubs) every function of `t`, deeply.
+---@param t table
+---@param dostub? boolean
+---@return table
+function mock(t, dostub) end
 ---@param t table
 ---@param dostub? boolean
 ---@return table
@@ -801,24 +822,32 @@ function mock.revert(t) end
 ---@param t table
 function mock.clear(t) end
 
----Matchers for called_with/returned_with: `match._`, `match.is_string()` (every type), `match.is_ref(x)`,
----`match.is_same(x)`, `match.is_equal(x)`, `match.matches(p)`, `match.is_near(x, tol)`, `match.is_truthy()`,
----`match.all_of(…)`, `match.any_of(…)`, `match.none_of(…)`, negated with `is_not`.
+---Matchers for called_with/returned_with/on_call_with, negated with `is_not`/`no` (`match.is_not.string()`).
 ---@class luassert.match
----@field _ table
+---@field _ table # matches anything
+---@field is_not luassert.match
+---@field no luassert.match
 ---@field is_string fun(): table
+---@field is_number fun(): table
+---@field is_table fun(): table
+---@field is_function fun(): table
+---@field is_boolean fun(): table
+---@field is_nil fun(): table
+---@field is_userdata fun(): table
+---@field is_thread fun(): table
+---@field is_true fun(): table
+---@field is_false fun(): table
+---@field is_truthy fun(): table
+---@field is_falsy fun(): table
 ---@field is_ref fun(x: any): table
 ---@field is_same fun(x: any): table
 ---@field is_equal fun(x: any): table
 ---@field is_near fun(x: number, tolerance: number): table
----@field is_truthy fun(): table
----@field is_falsy fun(): table
----@field matches fun(pattern: string): table
+---@field matches fun(pattern: string, init?: integer, plain?: boolean): table
 ---@field unique fun(deep?: boolean): table
 ---@field all_of fun(...: table): table
 ---@field any_of fun(...: table): table
 ---@field none_of fun(...: table): table
----@field is_not luassert.match
 ---@field [string] fun(...: any): table
 match = {}
 ---@param x any

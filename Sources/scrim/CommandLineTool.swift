@@ -17,8 +17,9 @@ enum CommandLineTool {
             A headless, Lua-scriptable runtime for popups and dimming modal transitions.
 
             `scrim FILE args…` runs FILE as `scrim run FILE args…` does (and as `lua5.4 FILE args…`
-            would) when FILE is not a command name; `scrim -` and a bare `scrim` whose standard input is
-            not a terminal run standard input; on a terminal a bare `scrim` shows this help.
+            would) when FILE is not a command name (a script named like one: `scrim ./test`); `scrim -`
+            and a bare `scrim` whose standard input is not a terminal run standard input; on a terminal
+            a bare `scrim` shows this help.
             """,
         options: RunCommand.options,
         operands: .endOptions,

@@ -7,9 +7,9 @@ import ScrimPlugins
 /// readers match by name.
 enum RuntimeFlags {
     static let timeout = Option("timeout", value: "S",
-                                help: "wall-clock budget of any single entry into Lua, in seconds (default 30; 0 = none)")
+                                help: "wall-clock budget of the run (the REPL: of each statement), in seconds\n(default 30; 0 = none)")
     static let maxMemory = Option("max-memory", value: "SIZE",
-                                  help: "memory budget of the Lua state, e.g. 64M or 1G (default 1G; 0 = none)")
+                                  help: "memory budget of the script (Lua and what Scrim keeps for it), e.g. 64M\nor 1G (default 1G; 0 = none)")
     static let screen = Option("screen", value: "WxH[@S]", help: "the virtual screen (default 390x844@3)")
     static let plugins = Option("plugins", value: "DIR", help: """
         load the plugins in DIR (a plugin folder or a folder of plugins; @NAME: a

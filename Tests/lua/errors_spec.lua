@@ -120,6 +120,21 @@ describe("non-finite numbers", function()
   end)
 end)
 
+describe("tables whose fields have defaults", function()
+  it("refuse a misspelt field instead of ignoring it", function()
+    local v = scrim.View{}
+    raisesAt(debug.getinfo(1, "l").currentline, "unknown field 'scalex'", function() v.transform = { scalex = 2 } end)
+    raisesAt(debug.getinfo(1, "l").currentline, "unknown field 'alpah'", function() v.backgroundColor = { r = 1, g = 0, b = 0, alpah = 1 } end)
+    raisesAt(debug.getinfo(1, "l").currentline, "item #1: unknown field 'titel'", function() scrim.PopupWindow():setItems({ { id = "a", titel = "A" } }) end)
+    raisesAt(debug.getinfo(1, "l").currentline + 1, "field 'spring': unknown field 'velocty'", function()
+      scrim.animate{ duration = 1, spring = { damping = 0.5, velocty = 1 }, animations = function() end }
+    end)
+    raisesAt(debug.getinfo(1, "l").currentline, "unknown option 'prio'", function() scrim.on("t.x", print, { prio = 1 }) end)
+    v.transform = { scale = 2 }
+    assert.equal(2, v.transform.scaleX)
+  end)
+end)
+
 describe("animate options", function()
   it("refuse unknown ones", function()
     raisesAt(debug.getinfo(1, "l").currentline + 1, "unknown option 'durration'", function()

@@ -76,20 +76,6 @@ extension LuaCall {
         return try fieldValue(index, name) { try duration($0) }
     }
 
-    /// Raises unless every key of the options table at `index` is one of `options` (named in the message).
-    func checkOptions(_ index: Int32, options: [String]) throws {
-        lua_pushnil(L)
-        while lua_next(L, index) != 0 {
-            lua_settop(L, -2)
-            let key = lua_type(L, -1) == LUA_TSTRING ? state.string(at: -1) : nil
-            guard let key, options.contains(key) else {
-                let shown = key.map { "'\($0)'" } ?? "of type \(typeName(-1))"
-                lua_settop(L, -2)
-                throw argumentError(index, "unknown option \(shown) (\(options.joined(separator: ", ")))")
-            }
-        }
-    }
-
     func tableBoolean(_ index: Int32, _ name: String) throws -> Bool? {
         guard hasField(index, name) else { return nil }
         return try fieldValue(index, name) { try boolean($0) }
@@ -128,6 +114,7 @@ extension LuaCall {
 
     /// `{damping=0…1, velocity=number}`.
     func spring(_ index: Int32) throws -> Spring {
+        if type(index) == LUA_TTABLE { try checkKeys(index, allowed: ["damping", "velocity"]) }
         guard type(index) == LUA_TTABLE, let damping = try numberField(index, "damping") else {
             throw argumentError(index, "spring expected: {damping=0…1, velocity=number}")
         }

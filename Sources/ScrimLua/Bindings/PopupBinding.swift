@@ -143,6 +143,11 @@ enum PopupBinding {
                 items.append(PopupItem(call.state.string(at: -1)))
             case LUA_TTABLE:
                 let element = lua_gettop(L)
+                do {
+                    try call.checkKeys(element, allowed: ["id", "title"])
+                } catch let error as ArgumentError {
+                    throw call.argumentError(index, "item #\(position): \(error.problem)")
+                }
                 guard scrim_rawgetfield(L, element, "id") == LUA_TSTRING else {
                     lua_settop(L, -2)
                     throw call.argumentError(index, "item #\(position) needs a string id")

@@ -31,6 +31,27 @@ extension LuaCall {
         return value
     }
 
+    /// Raises unless every key of the options table at `index` is one of `options` (named in the message).
+    func checkOptions(_ index: Int32, options: [String]) throws {
+        try checkKeys(index, allowed: options, noun: "option")
+    }
+
+    /// Raises unless every key of the table at `index` is one of `allowed`: a misspelt field of a table whose fields
+    /// all have defaults (a transform, a spring) would otherwise do nothing.
+    func checkKeys(_ index: Int32, allowed: [String], noun: String = "field") throws {
+        let index = lua_absindex(L, index)
+        lua_pushnil(L)
+        while lua_next(L, index) != 0 {
+            lua_settop(L, -2)
+            let key = lua_type(L, -1) == LUA_TSTRING ? state.string(at: -1) : nil
+            guard let key, allowed.contains(key) else {
+                let shown = key.map { "'\($0)'" } ?? "of type \(typeName(-1))"
+                lua_settop(L, -2)
+                throw argumentError(index, "unknown \(noun) \(shown) (\(allowed.joined(separator: ", ")))")
+            }
+        }
+    }
+
     /// A duration or delay in seconds: a finite number within 0…a year.
     func duration(_ index: Int32) throws -> Seconds {
         let seconds = try number(index)
@@ -120,6 +141,7 @@ extension Color: LuaConvertible {
             do { return try Color(parsing: call.state.string(at: index)) }
             catch { throw call.argumentError(index, String(describing: error)) }
         case LUA_TTABLE:
+            try call.checkKeys(index, allowed: ["r", "g", "b", "a"])
             guard let r = try call.numberField(index, "r"), let g = try call.numberField(index, "g"), let b = try call.numberField(index, "b")
             else { throw call.argumentError(index, "color table needs numeric r, g, b (and optional a), each 0…1") }
             let a = try call.numberField(index, "a") ?? 1
@@ -149,6 +171,7 @@ extension Transform: LuaConvertible {
     public static func pull(_ call: LuaCall, _ index: Int32) throws -> Transform {
         let index = lua_absindex(call.L, index)
         guard call.type(index) == LUA_TTABLE else { throw call.typeError(index, expected: "transform") }
+        try call.checkKeys(index, allowed: ["scaleX", "scaleY", "scale", "rotation", "translateX", "translateY"])
         let scale = try call.numberField(index, "scale")
         return Transform(scaleX: try call.numberField(index, "scaleX") ?? scale ?? 1,
                          scaleY: try call.numberField(index, "scaleY") ?? scale ?? 1,

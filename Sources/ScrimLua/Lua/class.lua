@@ -116,7 +116,9 @@ local function instantiate(class, ...)
   setmetatable(fields, {
     __index = function(_, key)
       if key == "super" then return superOf(instance, class) end
-      return exposed(class, key, class[key])
+      local value = class[key]
+      if type(value) == "table" then return exposed(class, key, value) end
+      return value
     end,
     __tostring = root == nil and function() return class.__name .. "()" end or nil,
     __name = class.__name,

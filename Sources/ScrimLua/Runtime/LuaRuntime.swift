@@ -5,7 +5,7 @@ import ScrimCore
 public struct RuntimeOptions {
     /// Byte budget of the Lua state (`--max-memory`); nil for none.
     public var memoryLimit: Int? = 1 << 30
-    /// Wall-clock seconds for any single entry into Lua (`--timeout`); nil for none.
+    /// Wall-clock seconds the run may take (`--timeout`; see `LuaState.timeBudget`); nil for none.
     public var timeBudget: Double? = 30
     /// The virtual display (`--screen WxH[@S]`).
     public var screen: Screen = .default
@@ -42,9 +42,8 @@ public final class LuaRuntime {
         core.errorSink = { [weak self] report in
             guard let self else { return }
             self.reportedErrors += 1
-            var text = "scrim: error in \(report.context): \(report.message)"
-            if let traceback = report.traceback, !traceback.isEmpty { text += "\n" + traceback }
-            self.errorOutput(text)
+            // What was running, the message, where it came from (a plugin), then the traceback.
+            self.errorOutput("scrim: \(report)")
         }
         ScrimModule.install(in: self)
     }

@@ -262,10 +262,10 @@ end
 
 -- Scheduler side: ask for `fn` to be invoked as `element`, get its outcome.
 local request = {}
-local function safe(element, fn)
+local function safe(element, fn, descriptor)
   request.element, request.fn = element, fn
   local outcome = yield()
-  if outcome.status == "failed" and element.descriptor ~= "it" then
+  if outcome.status == "failed" and (descriptor or element.descriptor) ~= "it" then
     -- Only a test fails; a failed assertion anywhere else is an error, as in busted.
     outcome.status = "error"
   end
@@ -295,9 +295,12 @@ function runner.aborted(message, where, traceback)
 end
 
 local function report(element, outcome, names)
+  local line = element.line
+  -- The file itself has no line of its own: its error's line stands for it.
+  if element.descriptor == "file" then line = tonumber(outcome.where and outcome.where:match(":(%d+)$")) end
   local result = {
     status = outcome.status, message = outcome.message, where = outcome.where, traceback = outcome.traceback,
-    names = names or fullNames(element), line = element.line or 0,
+    names = names or fullNames(element), line = line or 0,
   }
   results[#results + 1] = result
   if outcome.status == "failed" or outcome.status == "error" then
@@ -428,7 +431,8 @@ local function runTest(test)
     local outcome = safe(test, test.run)
     if test.finallyFn then
       test.finishing = true
-      local after = safe(test, test.finallyFn)
+      -- A failed assertion in `finally` is an error of the test, as in busted.
+      local after = safe(test, test.finallyFn, "finally")
       -- A failure or error stays; a pending test that then fails is failed.
       if outcome.status == "passed" or (outcome.status == "pending" and after.status ~= "passed") then
         outcome = after

@@ -1,0 +1,53 @@
+import Foundation
+import ScrimTestSupport
+import Testing
+
+/// The budgets from the command line: the REPL keeps going after a statement runs out of time, a tiny memory budget
+/// fails softly, finalizers at the end of a run cannot crash it.
+@Suite struct BudgetCLITests {
+    @Test func aTimeoutInTheReplStopsTheStatementNotTheSession() throws {
+        let result = try ScrimProcess.run(["repl", "--timeout", "0.3"], stdin: "while true do end\nprint('still here')\n",
+                                          timeout: 20)
+        #expect(!result.signalled)
+        #expect(result.stderr.contains("exceeded the time budget of 0.3 s"))
+        #expect(result.stdout.contains("still here"))
+    }
+
+    @Test func theReplWaitingForInputIsNotRunningOutOfTime() throws {
+        // Six statements of 0.3 s each: together past the budget, each well within it. They wait rather than compute:
+        // the budget is wall time, and 0.2 s of CPU takes seconds of wall time on a loaded machine.
+        let busy = "os.execute('sleep 0.3')\n"
+        let result = try ScrimProcess.run(["repl", "--timeout", "1"], stdin: String(repeating: busy, count: 6) + "print('done')\n",
+                                          timeout: 30)
+        #expect(result.stdout.contains("done"))
+        #expect(!result.stderr.contains("time budget"))
+    }
+
+    @Test func aTinyMemoryBudgetFailsSoftly() throws {
+        let repl = try ScrimProcess.run(["repl", "--max-memory", "20K"], stdin: "print(1)\n", timeout: 20)
+        #expect(!repl.signalled && !repl.timedOut)
+        #expect(repl.stderr.contains("not enough memory"))
+        let run = try ScrimProcess.run(["run", "--max-memory", "20K", "-e", "print(1)"], timeout: 20)
+        #expect(!run.signalled && run.status == 1)
+        #expect(run.stderr.contains("not enough memory"))
+    }
+
+    @Test func finalizersCallingScrimAsTheRunEndsFailSoftly() throws {
+        let result = try ScrimProcess.run(["run", "-e", """
+            X = setmetatable({}, {__gc = function() print(pcall(scrim.now)) end})
+            local now = scrim.now
+            Y = setmetatable({}, {__gc = function() print(pcall(now)) end})
+            """], timeout: 20)
+        #expect(result.status == 0 && !result.signalled)
+        #expect(result.stdout.contains("false\t'now' is not available while the Lua state closes"))
+    }
+
+    @Test func finalizersThatLoopEndTheRunWithATimeout() throws {
+        let start = Date()
+        let result = try ScrimProcess.run(["run", "--timeout", "0.5", "-e",
+                                           "X = setmetatable({}, {__gc = function() while true do end end})"], timeout: 20)
+        #expect(result.status == 1 && !result.signalled)
+        #expect(result.stderr.hasPrefix("scrim: timeout: exceeded the time budget of 0.5 s"))
+        #expect(Date().timeIntervalSince(start) < 10)
+    }
+}
