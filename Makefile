@@ -16,8 +16,10 @@ DATADIR = $(DESTDIR)$(PREFIX)/share/scrim
 setup:
 	@scripts/setup
 
+# The log is kept for scripts/test-all, which fails on any compiler warning in it.
 build: setup
-	swift build
+	@mkdir -p .build
+	@set -o pipefail; swift build 2>&1 | tee .build/build.log
 
 release: setup
 	swift build -c release --static-swift-stdlib

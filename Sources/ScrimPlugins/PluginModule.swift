@@ -9,7 +9,7 @@ extension PluginHost {
         guard let runtime else { return }
         let state = runtime.state
         let L = state.L
-        weak var host = self
+        weak let host = self
         func require() throws -> PluginHost {
             guard let host else { throw ScriptError("the plugin host is gone") }
             return host
@@ -44,7 +44,7 @@ extension PluginHost {
                 let name = try call.string(1)
                 let host = try require()
                 guard host.plugin(name) != nil else { return call.push(nil) }
-                try host.callPrelude("state", [name]).push(call.state)
+                try host.pushPreludeCall("state", [name])
                 return 1
             }),
             ("reload", HostFunction("reload") { call in
@@ -74,8 +74,7 @@ extension PluginHost {
                 let host = try require()
                 switch try host.callPrelude("resolve", [kind, name]) {
                 case .table(let found):
-                    let made = try host.callPrelude(kind, [found, options])
-                    made.push(call.state)
+                    try host.pushPreludeCall(kind, [found, options])
                     return 1
                 case let other:
                     throw ScriptError(other.description)
@@ -134,7 +133,7 @@ extension PluginHost {
                 lua_settop(L, -3)
             }
             guard let runtime = call.state.owner as? LuaRuntime else { throw ScriptError("no runtime") }
-            weak var state = call.state
+            weak let state = call.state
             let hook = runtime.core.hooks.on(event, priority: priority, once: once, group: group) { event in
                 do {
                     try state?.callHandler(function, event)

@@ -23,6 +23,6 @@ extension PluginSearchPath {
         if BundledPlugins.isBundledName(directory) {
             return BundledPlugins.folders(directory).isEmpty ? BundledPlugins.unknown(directory) : nil
         }
-        return isDirectory(directory) ? nil : "no plugin folder '\(directory)' (--plugins takes a plugin folder, a folder of plugins, or @name of a bundled plugin)"
+        return isDirectory(directory) ? nil : "no plugin folder '\(directory)' (give a plugin folder, a folder of plugins, or @name of a bundled plugin)"
     }
 }

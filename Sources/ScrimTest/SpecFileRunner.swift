@@ -94,6 +94,7 @@ public struct SpecFileRunner {
         var start = scrim_monotonic()
         while true {
             let more: Bool
+            state.restartTimeBudget() // each test has the whole budget
             do {
                 lua_getfield(L, runner, "next")
                 try state.call(nargs: 0, nresults: 2)
@@ -210,6 +211,7 @@ public struct SpecFileRunner {
     private func aborted(_ state: LuaState, _ runner: Int32, path: String, error: LuaError) {
         let L = state.L
         lua_settop(L, runner)
+        state.restartTimeBudget() // winding the test down is not part of its time
         var message = error.message
         var location = error.location.map { "\($0.file):\($0.line)" }
         // The budget error is raised again at every instruction until it leaves Lua, so it may end up

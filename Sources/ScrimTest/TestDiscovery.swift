@@ -84,7 +84,8 @@ private final class NameMatcher {
         guard let state else { return TestDiscovery.isSpecFile(name) }
         guard name.hasSuffix(".lua") else { return false }
         if excluding.contains(where: { find(state, name, $0) }) { return false }
-        return patterns.isEmpty || patterns.contains(where: { find(state, name, $0) })
+        if patterns.isEmpty { return TestDiscovery.isSpecFile(name) }
+        return patterns.contains(where: { find(state, name, $0) })
     }
 
     private func find(_ state: LuaState, _ name: String, _ pattern: String) -> Bool {

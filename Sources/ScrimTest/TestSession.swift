@@ -25,7 +25,8 @@ public struct TestSession {
             let kinds = options.patterns.isEmpty ? "*_spec.lua, *_test.lua" : "matching " + options.patterns.joined(separator: ", ")
             throw TestSetupError("no test files (\(kinds)) found in \(places)")
         }
-        if options.shuffle && options.seed == nil { options.seed = SeededRandom.freshSeed() }
+        // One seed for the run, as busted has: --shuffle's order and randomize() without a seed of its own.
+        if options.seed == nil { options.seed = SeededRandom.freshSeed() }
         let seed = options.shuffle ? options.seed : nil
         let files = FilePlan.files(found, shard: options.shard, shuffleSeed: seed)
 
@@ -36,10 +37,11 @@ public struct TestSession {
         let write = self.write
         let deliver = { (file: FileResult) in
             if options.list {
-                // busted's --list: each test's place and full name; a file that fails to load says so.
+                // busted's --list: each test's place and full name; an error (a block whose body fails without
+                // its hooks, which do not run) is described instead.
                 for result in file.results {
-                    if result.names.isEmpty { summary.add(result) }
-                    write(result.names.isEmpty ? TextReporter.describe(result) : "\(result.file):\(result.line): \(result.fullName)\n")
+                    if result.isFailure { summary.add(result) }
+                    write(result.isFailure ? TextReporter.describe(result) : "\(result.file):\(result.line): \(result.fullName)\n")
                 }
                 return
             }

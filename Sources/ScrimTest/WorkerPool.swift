@@ -79,7 +79,8 @@ struct WorkerPool {
         if let helper = options.helper { arguments += ["--helper", helper] }
         if options.list { arguments.append("--list") }
         for argument in options.scriptArguments { arguments += ["--arg", argument] }
-        if options.shuffle, let seed = options.seed { arguments += ["--shuffle", "--seed", String(seed)] }
+        if options.shuffle { arguments.append("--shuffle") }
+        if let seed = options.seed { arguments += ["--seed", String(seed)] }
         if options.failFast { arguments.append("--fail-fast") }
         if options.updateSnapshots { arguments.append("--update-snapshots") }
         for directory in options.pluginDirectories { arguments += ["--plugins", directory] }

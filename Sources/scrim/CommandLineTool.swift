@@ -52,7 +52,9 @@ enum CommandLineTool {
         if let first = parsed.operands.first?.text, first != "-", parsed.dashDashAt == nil,
            access(first, F_OK) != 0, !first.contains("/"), !first.hasSuffix(".lua") {
             // A word that is neither a command nor a file is more likely a mistyped command than a script.
-            throw UsageError(message: "unknown command '\(first)' (and no file of that name)")
+            let commands = root.subcommands.compactMap(\.path.last)
+            let hint = ArgumentParser.nearest(first, among: commands).map { "; did you mean '\($0)'?" } ?? ""
+            throw UsageError(message: "unknown command '\(first)' (and no file of that name\(hint))")
         }
         let active = [RunCommand.execute, ScriptPlan.library, ScriptPlan.interactive, RunCommand.version]
         if parsed.operands.isEmpty, !active.contains(where: parsed.has) {

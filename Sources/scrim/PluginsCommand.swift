@@ -40,9 +40,7 @@ enum PluginsCommand {
         }
         let searchPath: PluginSearchPath
         if let directory = arguments.first {
-            if PluginSearchPath.problem(with: directory) != nil {
-                throw parsed.command.usageError("no plugin folder '\(directory)' (give a plugin folder or a folder of plugins)")
-            }
+            if let problem = PluginSearchPath.problem(with: directory) { throw parsed.command.usageError(problem) }
             searchPath = PluginSearchPath(directories: [directory])
         } else {
             searchPath = .standard(flags: [])

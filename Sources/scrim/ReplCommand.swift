@@ -7,8 +7,9 @@ import ScrimPlugins
 /// not one, each complete statement of the input run as it comes (exit status 1 if any failed).
 enum ReplCommand {
     static let plugins = Option("plugins", value: "DIR", help: """
-        load the plugins in DIR first (repeatable); then SCRIM_PLUGIN_PATH, then
-        ./plugins. :reload PLUGIN re-runs one in place (its live objects get the new code)
+        load the plugins in DIR (or @NAME, bundled) first (repeatable); then
+        SCRIM_PLUGIN_PATH, then ./plugins. :reload PLUGIN re-runs one in place
+        (its live objects get the new code)
         """)
 
     static let command = Command(
@@ -41,10 +42,9 @@ enum ReplCommand {
         if parsed.operands.first?.text == "-", parsed.dashDashAt == nil {
             throw parsed.command.usageError("the REPL reads standard input itself; give a script file")
         }
-        let rest = parsed.operands.map(\.text)
-        let before = ["scrim", "repl"] + parsed.wordsBeforeOperands.map(\.text)
-        let script = rest.first.map {
-            ReplSession.Script(path: $0, arguments: Array(rest.dropFirst()), before: before)
+        let before = (["scrim", "repl"].map { Array($0.utf8) }) + parsed.wordsBeforeOperands.map(\.bytes)
+        let script = parsed.operands.first.map {
+            ReplSession.Script(path: $0.text, arguments: parsed.operands.dropFirst().map(\.bytes), before: before)
         }
         let plugins = PluginSearchPath.standard(flags: pluginDirectories)
         let interactive = isatty(0) != 0

@@ -12,8 +12,9 @@ enum RuntimeFlags {
                                   help: "memory budget of the Lua state, e.g. 64M or 1G (default 1G; 0 = none)")
     static let screen = Option("screen", value: "WxH[@S]", help: "the virtual screen (default 390x844@3)")
     static let plugins = Option("plugins", value: "DIR", help: """
-        load the plugins in DIR (a plugin folder or a folder of plugins) first;
-        may be repeated; then SCRIM_PLUGIN_PATH (':'-separated), then ./plugins
+        load the plugins in DIR (a plugin folder or a folder of plugins; @NAME: a
+        bundled one, @bundled: all) first; may be repeated; then SCRIM_PLUGIN_PATH
+        (':'-separated), then ./plugins
         """)
 
     /// `--timeout`, `--max-memory` and `--screen`, where given, into `options`.

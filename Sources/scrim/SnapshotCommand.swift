@@ -31,8 +31,9 @@ enum SnapshotCommand {
                                help: "where to write (default: FILE's name with .png, or -film.png, here)")
     static let scale = Option("scale", value: "S", help: "pixels a point (default: the screen's scale; 1 for a film)")
     static let plugins = Option("plugins", value: "DIR", help: """
-        load the plugins in DIR first (repeatable); then SCRIM_PLUGIN_PATH, then
-        ./plugins, as `scrim run` does
+        load the plugins in DIR (or @NAME, bundled) first (repeatable); then
+        SCRIM_PLUGIN_PATH, then ./plugins, as `scrim run` does; a folder FILE
+        adds FILE/plugins
         """)
 
     static let command = Command(

@@ -82,7 +82,7 @@ import Testing
         (["--level"], "option '--level' needs a value"),
         (["-e"], "option '-e' needs a value"),
         (["--loud=yes"], "option '--loud' takes no value"),
-        (["--loudx"], "unknown option '--loudx'"),
+        (["--loudx"], "unknown option '--loudx' (did you mean --loud?)"),
     ] as [([Argument], String)])
     func usageErrorsNameTheOption(words: [Argument], message: String) {
         #expect(Self.usageMessage(words) == message)

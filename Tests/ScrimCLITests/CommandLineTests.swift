@@ -87,4 +87,14 @@ import Testing
         let result = try ScrimProcess.run(["run", "--timeout", "5", "--", script, "--help", "-x"])
         #expect(result.status == 0 && result.stdout == "2\t--help\t-x\n", "\(result.stderr)")
     }
+
+    @Test func typosGetTheNearestName() throws {
+        let option = try ScrimProcess.run(["run", "--timout", "3", "x.lua"])
+        #expect(option.status == 2 && option.stderr.hasPrefix("scrim: unknown option '--timout' (did you mean --timeout?)\n"))
+        let command = try ScrimProcess.run(["tset"])
+        #expect(command.status == 2)
+        #expect(command.stderr.hasPrefix("scrim: unknown command 'tset' (and no file of that name; did you mean 'test'?)\n"))
+        #expect(ArgumentParser.nearest("x", among: ["at"]) == nil)
+        #expect(ArgumentParser.nearest("plugin", among: ["plugins", "screen"]) == "plugins")
+    }
 }

@@ -120,4 +120,18 @@ import Testing
             }
         }
     }
+
+    /// No file in the repository points at the web or at files outside it: what it needs is in it.
+    @Test func noAddressesOutsideTheRepository() throws {
+        let grep = Process()
+        grep.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+        grep.arguments = ["-C", ScrimProcess.repoRoot.path, "grep", "-n", "-I", "-E",
+                          #"https?://|www\.|\.\./shared|/work/"#, "--", ".", ":!Tests/ScrimCLITests/DocsTests.swift"]
+        let pipe = Pipe()
+        grep.standardOutput = pipe
+        try grep.run()
+        let found = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        grep.waitUntilExit()
+        #expect(found.isEmpty, "addresses outside the repository:\n\(found)")
+    }
 }

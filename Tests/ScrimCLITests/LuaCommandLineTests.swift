@@ -129,6 +129,9 @@ import Testing
         let arguments = try rawRun(["-", Data([0xC3, 0x28]), Data([0xFF])],
                                    stdin: Data("print(#arg[1], arg[1] == '\\xC3(', ... == '\\xC3(', arg[2] == '\\xFF')".utf8))
         #expect(arguments.stdout == Data("2\ttrue\ttrue\ttrue\n".utf8), "\(String(decoding: arguments.stderr, as: UTF8.self))")
+        try scratch.write("args.lua", "print(#arg[1], arg[1] == '\\xFF', ... == '\\xFF')")
+        let replArguments = try rawRun(["repl", scratch.path + "/args.lua", Data([0xFF])], stdin: Data())
+        #expect(replArguments.stdout == Data("1\ttrue\ttrue\n".utf8), "\(String(decoding: replArguments.stderr, as: UTF8.self))")
     }
 
     /// Runs the binary with arguments as bytes (Process takes Strings, which cannot hold every byte: a shell can).

@@ -65,9 +65,11 @@ import Testing
                                            "for _, p in ipairs(scrim.plugins.list()) do print(p.name, p.state) end"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "analytics\tloaded\npopup_menu\tloaded\nsheets\tloaded\n")
-        let unknown = try ScrimProcess.run(["run", "--plugins", "@nope", "-e", "print(1)"])
-        #expect(unknown.status == 2)
-        #expect(unknown.stderr.contains("no bundled plugin '@nope' (bundled: @analytics, @popup_menu, @sheets; @bundled for all)"))
+        for arguments in [["run", "--plugins", "@nope", "-e", "print(1)"], ["plugins", "check", "@nope"]] {
+            let unknown = try ScrimProcess.run(arguments)
+            #expect(unknown.status == 2)
+            #expect(unknown.stderr.contains("no bundled plugin '@nope' (bundled: @analytics, @popup_menu, @sheets; @bundled for all)"))
+        }
     }
 
     @Test func aMissingFolderIsAUsageError() throws {

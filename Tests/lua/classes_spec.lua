@@ -18,21 +18,31 @@ describe("scrim.class constructors", function()
     assert.is_nil(C().n)
   end)
 
-  it("apply the base options a table carries and leave the rest to init", function()
+  it("take a table as if its fields were assigned: base options set, other names the instance's own", function()
     local C = scrim.class("Counter", scrim.ViewController)
-    function C:init(options) self.count = options.count end
+    local seen
+    function C:init(options) seen = options; self.doubled = options.count * 2 end
     local c = C{ name = "counted", count = 3 }
     assert.equal("counted", c.name)
     assert.equal(3, c.count)
+    assert.equal(6, c.doubled)
+    assert.equal(3, seen.count)
+    local Plain = scrim.class("Plain", scrim.PopupWindow)
+    local p = Plain{ items = { "a" }, label = "mine" }
+    assert.same({ "a" }, p.items)
+    assert.equal("mine", p.label)
   end)
 
-  it("without init take the base's options table and refuse anything else, at the caller's line", function()
+  it("refuse what the base cannot take, at the caller's line", function()
     local C = scrim.class("Plain", scrim.ViewController)
-    assert.equal("p", C{ name = "p" }.name)
     raisesAt(debug.getinfo(1, "l").currentline + 1, "bad argument #1 to 'Plain' %(table expected, got number%)",
       function() C(5) end)
-    raisesAt(debug.getinfo(1, "l").currentline + 1, "Plain.*has no field 'nmae'",
-      function() C{ nmae = "p" } end)
+    raisesAt(debug.getinfo(1, "l").currentline + 1, "bad argument #1 to 'Plain' %(field 'isBeingPresented' of ViewController is read%-only%)",
+      function() C{ isBeingPresented = true } end)
+    raisesAt(debug.getinfo(1, "l").currentline + 1, "bad argument #1 to 'Plain' %(field 'name': string expected, got number%)",
+      function() C{ name = 5 } end)
+    raisesAt(debug.getinfo(1, "l").currentline + 1, "bad argument #1 to 'Plain' %(field names must be strings%)",
+      function() C{ 1, 2 } end)
   end)
 
   it("of Scrim classes name the caller's line, not the class prelude", function()

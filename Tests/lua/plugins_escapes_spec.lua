@@ -24,6 +24,11 @@ local function write(path, text)
   f:close()
 end
 
+-- Hosts set this field; luacheck's standard of the module takes its fields for read-only.
+local function setOutputFolder(folder)
+  scrim.plugins.outputFolder = folder -- luacheck: ignore 122
+end
+
 describe("plugin escapes", function()
   local before = {}
   local reports = {}
@@ -45,11 +50,12 @@ describe("plugin escapes", function()
     end
     assert.same({ "analytics" }, scrim.plugins.load("@analytics"))
     before.stringIndex = getmetatable("").__index
-    scrim.plugins.outputFolder = output
+    setOutputFolder(output)
     local options = { path = target }
     scrim.plugins.load(escapes, {
       snapshot_anywhere = { path = victim },
       plugins_load = options, plugins_reload = options, options_reload = options, options_load = options,
+      options_new = options,
     })
   end)
   teardown(function()
@@ -81,6 +87,9 @@ describe("plugin escapes", function()
     options_reload = [[plugin 'options_reload': options for plugin 'analytics' are refused (it is granted "io", which 'options_reload' is not)]],
     options_load = [[plugin 'options_load': options for plugin 'analytics' are refused (it is granted "io", which 'options_load' is not)]],
     require_outside = [[plugin 'require_outside': module '../probe/plugin' not found in ]],
+    options_new = [[plugin 'options_new': options for plugin 'granted' are refused (it is granted "io", which 'options_new' is not)]],
+    load_self = [[plugin 'load_self' is being loaded or reloaded: a plugin cannot load or reload itself]],
+    reload_self = [[plugin 'reload_self' is being loaded or reloaded: a plugin cannot load or reload itself]],
     off_prefix = [[plugin 'off_prefix': scrim.off("plugin:off_prefix#2#1") is not permitted]],
     off_other = [[plugin 'off_other': scrim.off("plugin:analytics#1") is not permitted (a plugin removes only its own hooks]],
   }
@@ -114,10 +123,37 @@ describe("plugin escapes", function()
     assert.equal("function", type(string.dump))
   end)
 
+  it("keeps string methods working for scripts, string.dump included, but not through a string value", function()
+    function string.shout(text) return text:upper() .. "!" end -- luacheck: ignore 142
+    assert.equal("HEY!", ("hey"):shout())
+    string.shout = nil -- luacheck: ignore 142
+    assert.is_nil(("hey").shout)
+    assert.equal("string", type(string.dump(function() end)))
+    local ok, err = pcall(function() return ("").dump(function() end) end)
+    assert.is_false(ok)
+    assert.matches("string.dump is not reachable through a string value (call string.dump", err, 1, true)
+  end)
+
   it("writes no file: the host's file keeps its data, the refused options wrote nothing", function()
     assert.equal("the host's data", read(victim))
     assert.is_nil(read(target))
     assert.is_nil(read(output .. "/../escaped.png"))
+  end)
+
+  it("keeps one record a plugin, also for those that tried to load themselves", function()
+    local seen = {}
+    for _, p in ipairs(scrim.plugins.list()) do
+      assert.is_nil(seen[p.name], p.name)
+      seen[p.name] = true
+    end
+  end)
+
+  it("refuses options before the plugin they are for is touched, or before it loads", function()
+    local analytics = record("analytics")
+    assert.equal("loaded", analytics.state)
+    assert.is_nil(analytics.error)
+    assert.equal("failed", record("granted").state)
+    assert.is_nil(read(target))
   end)
 
   it("keeps other plugins' hooks and options: analytics still records, in memory only", function()
@@ -171,11 +207,11 @@ describe("plugin escapes", function()
   end)
 
   it("refuses snapshots altogether while the host names no output folder", function()
-    scrim.plugins.outputFolder = nil
+    setOutputFolder(nil)
     local ok, err = scrim.plugins.reload("snapshot_ok")
     assert.is_false(ok)
     assert.matches([[plugin 'snapshot_ok': scrim.snapshot is not permitted (add "io" to permissions, or the host names a folder]], err, 1, true)
-    scrim.plugins.outputFolder = output
+    setOutputFolder(output)
   end)
 
   it("lets a plugin granted plugins load one granted nothing, with options", function()

@@ -79,8 +79,10 @@ describe("export names", function()
     assert.is_false(ok)
     assert.matches("menu 'shared' is ambiguous: alpha.shared, beta.shared", err, 1, true)
     ok, err = pcall(scrim.menu, "nothing")
+    assert.is_false(ok)
     assert.matches("no menu 'nothing' (menus: alpha.only_alpha, alpha.shared, beta.shared", err, 1, true)
     ok, err = pcall(scrim.transition, "nothing")
+    assert.is_false(ok)
     assert.matches("no transition 'nothing'", err, 1, true)
   end)
 
@@ -128,7 +130,7 @@ describe("both binding styles", function()
 
   it("transitions: a protocol-style table is the DimmingTransitioning's delegate", function()
     local t = scrim.transition("proto_fade", { tag = "P" })
-    local vc = present(t)
+    present(t)
     assert.near(0.5, scrim.settle(), 1e-9)
     scrim.tap(195, 100)
     scrim.settle()
@@ -158,5 +160,46 @@ describe("controllers", function()
     assert.equal("panel", panel.name)
     assert.equal("panel view", panel.view.name)
     assert.equal("m", scrim.controller("made", { name = "m" }).name)
+  end)
+end)
+
+describe("a plugin that loads plugins", function()
+  it("leaves each record with its own plugin when the list changes under its reload", function()
+    local folder = fixtures .. "nested/"
+    assert.same({}, scrim.plugins.load(folder .. "f_bad"))
+    assert.same({ "z_loader" }, scrim.plugins.load(folder .. "z_loader"))
+    assert.same({ true }, { scrim.plugins.reload("z_loader") })
+    local states = {}
+    for _, p in ipairs(scrim.plugins.list()) do
+      if p.name == "f_bad" or p.name == "z_loader" then states[#states + 1] = p.name .. " " .. p.state end
+    end
+    table.sort(states)
+    assert.same({ "f_bad failed", "z_loader loaded" }, states)
+    assert.equal(2, scrim.plugins.state("z_loader").loads)
+  end)
+end)
+
+describe("plugin events", function()
+  it("let their handlers reload the plugin whose load or reload just ended", function()
+    local results, reloads = {}, 0
+    local hook = scrim.on("plugin.didLoad", function(ev)
+      if ev.plugin == "echo" then
+        local result = { scrim.plugins.reload("echo") }
+        results[#results + 1] = result
+      end
+    end)
+    local again = scrim.on("plugin.didReload", function(ev)
+      if ev.plugin ~= "echo" then return end
+      reloads = reloads + 1
+      if reloads == 1 then
+        local result = { scrim.plugins.reload("echo") }
+        results[#results + 1] = result
+      end
+    end)
+    scrim.plugins.load(fixtures .. "events/echo")
+    hook:remove()
+    again:remove()
+    assert.same({ { true }, { true } }, results)
+    assert.equal(2, reloads)
   end)
 end)

@@ -77,5 +77,6 @@ describe("scrim test hooks", function()
       finally(function() cleaned = true end)
     end)
     assert.is_true(ok)
+    assert.is_false(cleaned) -- it runs when the test ends, not when the function that registered it returns
   end)
 end)

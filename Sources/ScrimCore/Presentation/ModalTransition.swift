@@ -156,7 +156,8 @@ extension ViewController {
         if transitioningDelegateWasSet {
             runtime.warnAboutTransition(
                 "the transitioningDelegate of \(debugName) was released before use: it is held weakly (as in UIKit), "
-                    + "so keep a strong reference to it (e.g. in a property of the controller); "
+                    + "so keep a strong reference to it (a variable that outlives the presentation, or a field of a "
+                    + "scrim.class controller); "
                     + "using the default transition", controller: self)
         }
         return nil

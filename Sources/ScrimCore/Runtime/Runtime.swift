@@ -17,6 +17,8 @@ public final class Runtime {
     public let autoLayout: AutoLayoutEngine
     /// The popups held while they are shown (the seed's `strongSelf`).
     public let popups = PopupRegistry()
+    /// The run's wall-clock budget, for loops that run long on a script's behalf (see `TimeBudget`).
+    public var timeBudget: TimeBudget = .unlimited
     /// The window's root view controller, made on first use; its view (named `root`) fills the window, behind
     /// everything else in it. Presentations start from it (`present`).
     public private(set) lazy var rootViewController: ViewController = ViewController.makeRoot(in: self)

@@ -50,7 +50,7 @@ enum AnimationBinding {
             completion = try call.optionalFunction(3)
         }
         let state = call.state
-        weak var weakState = state
+        weak let weakState = state
         let animation = try call.runtime.core.animate(
             duration: duration, delay: delay, curve: curve, spring: spring, options: options,
             animations: { try state.call(animations) },

@@ -34,7 +34,7 @@ enum ClockBinding {
     static let after = HostFunction("after") { call in
         let delay = try call.duration(1)
         let function = try call.function(2)
-        weak var state = call.state
+        weak let state = call.state
         let task = call.runtime.core.after(delay, label: call.runtime.callerPosition(call)) {
             try state?.call(function)
         }

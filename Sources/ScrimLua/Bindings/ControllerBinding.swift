@@ -102,7 +102,7 @@ enum ControllerBinding {
     static func animatedAndCompletion(_ call: LuaCall, from index: Int32) throws -> (Bool, (() throws -> Void)?) {
         let animated = call.isNil(index) ? true : try call.boolean(index)
         guard let function = try call.optionalFunction(index + 1) else { return (animated, nil) }
-        weak var state = call.state
+        weak let state = call.state
         return (animated, { try state?.call(function) })
     }
 

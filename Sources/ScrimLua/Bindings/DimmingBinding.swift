@@ -39,8 +39,12 @@ enum DimmingBinding {
     /// `scrim.DimmingTransitioning([delegate])`.
     static let constructor = HostFunction("DimmingTransitioning") { call in
         let transitioning = DimmingTransitioning()
+        // Its userdata first, on the stack: the delegate goes into that userdata's bag, which must not be collected
+        // (and replaced by a new, empty one) before it is returned.
+        lua_settop(call.L, 1)
+        call.push(transitioning)
         if !call.isNil(1) { try setDelegate(transitioning, call, 1) }
-        return call.push(transitioning)
+        return 1
     }
 
     static func setDelegate(_ transitioning: DimmingTransitioning, _ call: LuaCall, _ index: Int32) throws {
@@ -73,17 +77,16 @@ enum DimmingBinding {
         if type == LUA_TNUMBER { _ = try call.duration(index) }
         call.state.setPeerValue(transitioning, member, valueAt: index)
         let set = type != LUA_TNIL
-        weak var state = call.state
-        weak var owner = transitioning
+        weak let state = call.state
+        weak let owner = transitioning
         func value() throws -> LuaValue {
             guard let state, let owner else { return .nil }
-            let L = state.L
-            let top = lua_gettop(L)
-            defer { lua_settop(L, top) }
-            if state.pushPeerValue(owner, member) == LUA_TFUNCTION {
-                try state.call(nargs: 0, nresults: 1)
+            return try state.keepingTop { _ in
+                if state.pushPeerValue(owner, member) == LUA_TFUNCTION {
+                    try state.call(nargs: 0, nresults: 1)
+                }
+                return state.value(at: -1)
             }
-            return state.value(at: -1)
         }
         switch member {
         case "presentationAnimationDuration":
@@ -138,18 +141,18 @@ final class LuaDimmingDelegate: DimmingTransitioningDelegate {
     private func member(_ name: String) throws -> LuaValue? {
         guard let state else { return nil }
         let L = state.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        guard state.pushPeerValue(transitioning, "delegate") == LUA_TTABLE else { return nil }
-        if scrim_pgetfield(L, -1, name) != LUA_OK { throw state.popError() }
-        switch lua_type(L, -1) {
-        case LUA_TNIL: return nil
-        case LUA_TFUNCTION:
-            lua_settop(L, -2)
-            try state.callMethod(top + 1, name, nargs: 0, nresults: 1)
-            return state.value(at: -1)
-        default:
-            return state.value(at: -1)
+        return try state.keepingTop { top in
+            guard state.pushPeerValue(transitioning, "delegate") == LUA_TTABLE else { return nil }
+            if scrim_pgetfield(L, -1, name) != LUA_OK { throw state.popError() }
+            switch lua_type(L, -1) {
+            case LUA_TNIL: return nil
+            case LUA_TFUNCTION:
+                lua_settop(L, -2)
+                try state.callMethod(top + 1, name, nargs: 0, nresults: 1)
+                return state.value(at: -1)
+            default:
+                return state.value(at: -1)
+            }
         }
     }
 

@@ -201,38 +201,38 @@ extension LuaState {
     /// handler runs, so a kept table cannot reach an event that is over.
     public func callHandler(_ function: LuaRef, _ event: HookEvent) throws {
         guard function.isValid else { return }
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        lua_checkstack(L, 6)
-        function.push(L)
-        lua_createtable(L, 0, Int32(event.fields.count) + 3)
-        for (key, value) in event.fields {
-            value.push(self)
-            lua_setfield(L, -2, key)
+        return try keepingTop { _ in
+            lua_checkstack(L, 6)
+            function.push(L)
+            lua_createtable(L, 0, Int32(event.fields.count) + 3)
+            for (key, value) in event.fields {
+                value.push(self)
+                lua_setfield(L, -2, key)
+            }
+            pushString(event.name)
+            lua_setfield(L, -2, "name")
+            if let target = event.target {
+                push(hookTarget: target)
+                lua_setfield(L, -2, "target")
+            }
+            if event.isCancellable {
+                lua_pushboolean(L, 1)
+                lua_setfield(L, -2, "isCancellable")
+            }
+            try pushEventMetatable()
+            lua_setmetatable(L, -2)
+            dispatching.append((lua_topointer(L, -1), event))
+            defer { dispatching.removeLast() }
+            try call(nargs: 1, nresults: 0, name: callObserver == nil ? nil : "hook \(event.name)")
         }
-        pushString(event.name)
-        lua_setfield(L, -2, "name")
-        if let target = event.target {
-            push(hookTarget: target)
-            lua_setfield(L, -2, "target")
-        }
-        if event.isCancellable {
-            lua_pushboolean(L, 1)
-            lua_setfield(L, -2, "isCancellable")
-        }
-        pushEventMetatable()
-        lua_setmetatable(L, -2)
-        dispatching.append((lua_topointer(L, -1), event))
-        defer { dispatching.removeLast() }
-        try call(nargs: 1, nresults: 0, name: callObserver == nil ? nil : "hook \(event.name)")
     }
 
-    private func pushEventMetatable() {
+    private func pushEventMetatable() throws {
         if lua_rawgetp(L, scrim_registryindex(), LuaState.eventMetatableKey) == LUA_TTABLE { return }
         lua_settop(L, -2)
         lua_createtable(L, 0, 2)
         // `ev.fields` is made from the snapshot itself when asked for, so an event costs one table.
-        try! load("""
+        try load("""
             local cancel = ...
             local own = { name = true, target = true, isCancellable = true, isCancelled = true }
             return function(event, key)
@@ -248,7 +248,7 @@ extension LuaState {
             end
             """, name: "=scrim.event")
         push(HookBinding.cancel)
-        try! call(nargs: 1, nresults: 1)
+        try call(nargs: 1, nresults: 1)
         lua_setfield(L, -2, "__index")
         pushString("HookEvent")
         lua_setfield(L, -2, "__name")

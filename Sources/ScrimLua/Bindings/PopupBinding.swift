@@ -51,7 +51,7 @@ enum PopupBinding {
                 } else {
                     _ = try call.function(3)
                     call.state.setPeerValue(popup, key, valueAt: 3)
-                    weak var state = call.state
+                    weak let state = call.state
                     popup.on(item) { popup in
                         try state?.callPeerFunction(popup, key, [popup]).popupResult
                     }
@@ -99,8 +99,11 @@ enum PopupBinding {
         }
         let dialog = ConfirmDialog(runtime: call.runtime.core, title: title, message: message,
                                    cancelTitle: cancelTitle, confirmTitle: confirmTitle)
+        // Its userdata first, on the stack: the delegate goes into that userdata's bag (see DimmingTransitioning).
+        lua_settop(call.L, 1)
+        call.push(dialog)
         try configure(dialog, call, 1, allowed: confirmOptionNames)
-        return call.push(dialog)
+        return 1
     }
 
     /// Applies `items`, `delegate` and `name` from the options table at `index` (nothing else is accepted).
@@ -160,7 +163,7 @@ enum PopupBinding {
         var handler: ((PopupItem, Int, PopupWindow) throws -> Bool?)?
         if let index {
             call.state.setPeerValue(popup, "itemHandler", valueAt: index)
-            weak var state = call.state
+            weak let state = call.state
             handler = { item, position, popup in
                 try state?.callPeerFunction(popup, "itemHandler", [item.id, position, popup]).popupResult
             }
@@ -210,22 +213,21 @@ final class LuaPopupDelegate: PopupWindowDelegate {
     private func hasMethod(_ name: String) throws -> Bool {
         guard let state else { return false }
         let L = state.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        guard state.pushPeerValue(popup, "delegate") != LUA_TNIL else { return false }
-        if scrim_pgetfield(L, -1, name) != LUA_OK { throw state.popError() }
-        return lua_type(L, -1) == LUA_TFUNCTION
+        return try state.keepingTop { _ in
+            guard state.pushPeerValue(popup, "delegate") != LUA_TNIL else { return false }
+            if scrim_pgetfield(L, -1, name) != LUA_OK { throw state.popError() }
+            return lua_type(L, -1) == LUA_TFUNCTION
+        }
     }
 
     private func callMethod(_ name: String, _ arguments: [LuaPushable?]) throws -> Bool? {
         guard let state else { return nil }
-        let L = state.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        guard state.pushPeerValue(popup, "delegate") != LUA_TNIL else { return nil }
-        state.push(arguments: arguments)
-        try state.callMethod(top + 1, name, nargs: Int32(arguments.count), nresults: 1)
-        return state.value(at: -1).popupResult
+        return try state.keepingTop { top in
+            guard state.pushPeerValue(popup, "delegate") != LUA_TNIL else { return nil }
+            state.push(arguments: arguments)
+            try state.callMethod(top + 1, name, nargs: Int32(arguments.count), nresults: 1)
+            return state.value(at: -1).popupResult
+        }
     }
 
     func handlesItem(_ id: String) throws -> Bool { try hasMethod(id) }

@@ -32,14 +32,16 @@ let hostBridgeInstalled: Void = {
 }()
 
 private let hostRelease: scrim_HostRelease = { object in
-    Unmanaged<AnyObject>.fromOpaque(object!).release()
+    guard let object else { return }
+    Unmanaged<AnyObject>.fromOpaque(object).release()
 }
 
 private let hostDispatch: scrim_HostDispatch = { L, fn in
-    let L = L!
+    // The trampolines never pass null; no results is what a missing function would give.
+    guard let L, let fn else { return 0 }
     // Borrowed, not retained: the function lives as long as its class or closure value, the state as long as L, and
     // a retain of an object that weak references point at takes the slow path on every call.
-    return Unmanaged<HostFunction>.fromOpaque(fn!)._withUnsafeGuaranteedRef { function in
+    return Unmanaged<HostFunction>.fromOpaque(fn)._withUnsafeGuaranteedRef { function in
         Unmanaged<LuaState>.fromOpaque(scrim_limits(L).pointee.host)._withUnsafeGuaranteedRef { state in
             dispatch(L, function, state)
         }

@@ -53,6 +53,7 @@ public class LuaClassBase {
         let L = call.L
         guard lua_type(L, index) == LUA_TTABLE else { throw call.typeError(index, expected: "table") }
         let setters = allFieldSetters()
+        let members = flattened()
         var keys: [String] = []
         lua_pushnil(L)
         while lua_next(L, index) != 0 {
@@ -66,7 +67,10 @@ public class LuaClassBase {
         let order = fieldOrder
         keys.sort { (order.firstIndex(of: $0) ?? order.count, $0) < (order.firstIndex(of: $1) ?? order.count, $1) }
         for key in keys {
-            guard let setter = setters[key] else { throw call.argumentError(index, "\(name) has no field '\(key)'") }
+            guard let setter = setters[key] else {
+                let readOnly = members.getters[key] != nil || members.methods[key] != nil
+                throw call.argumentError(index, readOnly ? "field '\(key)' of \(name) is read-only" : "\(name) has no field '\(key)'")
+            }
             call.state.pushString(key)
             lua_rawget(L, index)
             defer { lua_settop(L, -2) }
@@ -89,9 +93,12 @@ public class LuaClassBase {
             state.push(function)
             lua_setfield(L, -2, key)
         }
+        // Getters and setters go in as light pointers, so that the __index dispatcher calls them without a Lua call;
+        // the state keeps them (and the fallback) for its whole life, whatever becomes of the class.
+        state.retainedMembers.append(contentsOf: members.getters.values)
+        state.retainedMembers.append(contentsOf: members.setters.values)
+        if let fallback = inheritedFallback { state.retainedMembers.append(fallback) }
         for (key, function) in members.getters {
-            // Getters and setters live as long as the class (they are never released), so a light
-            // pointer is enough and the __index dispatcher can call them without a Lua call.
             scrim_pushhostpointer(L, Unmanaged.passUnretained(function).toOpaque())
             lua_setfield(L, -2, key)
         }
@@ -157,7 +164,8 @@ public final class LuaClass<T: AnyObject>: LuaClassBase {
             try LuaClass.borrowReceiver(call, name) { try set($0, try V.pull(call, 3)) }
             return 0
         }
-        fieldSetters[key] = { object, call, index in try set(object as! T, try V.pull(call, index)) }
+        let className = name
+        fieldSetters[key] = { object, call, index in try set(try LuaClass.cast(object, className), try V.pull(call, index)) }
         return self
     }
 
@@ -170,7 +178,8 @@ public final class LuaClass<T: AnyObject>: LuaClassBase {
             try set(try receiver(call), call, 3)
             return 0
         }
-        fieldSetters[key] = { object, call, index in try set(object as! T, call, index) }
+        let className = name
+        fieldSetters[key] = { object, call, index in try set(try LuaClass.cast(object, className), call, index) }
         return self
     }
 
@@ -220,10 +229,16 @@ public final class LuaClass<T: AnyObject>: LuaClassBase {
         return self
     }
 
+    /// `object` as a `T` (what a constructor made for this class), or an error naming the class.
+    static func cast(_ object: AnyObject, _ className: String) throws -> T {
+        guard let object = object as? T else { throw ScriptError("\(className) expected, got \(type(of: object))") }
+        return object
+    }
+
     /// How `tostring` shows an object of this class.
     @discardableResult
     public func description(_ body: @escaping (T) -> String) -> Self {
-        describe = { body($0 as! T) }
+        describe = { object in (object as? T).map(body) ?? "\(type(of: object))" }
         return self
     }
 }

@@ -30,9 +30,8 @@ extension LuaState {
             lua_settop(L, -2)
             lua_createtable(L, 0, 4)
             lua_pushvalue(L, -1)
-            guard lua_setiuservalue(L, -3, 2) != 0 else {
-                preconditionFailure("class of \(type(of: object)) has no user value 2 for its bag")
-            }
+            // A class without a bag (user value 2) keeps nothing from Lua: there is nowhere to put it.
+            guard lua_setiuservalue(L, -3, 2) != 0 else { return lua_settop(L, -3) }
         }
         pushString(key)
         lua_pushvalue(L, index)
@@ -63,12 +62,12 @@ extension LuaState {
     /// or nil without calling anything when there is no such function.
     @discardableResult
     public func callPeerFunction(_ object: AnyObject, _ key: String, _ arguments: [LuaPushable?]) throws -> LuaValue {
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        guard pushPeerValue(object, key) == LUA_TFUNCTION else { return .nil }
-        push(arguments: arguments)
-        try call(nargs: Int32(arguments.count), nresults: 1, name: key)
-        return value(at: -1)
+        return try keepingTop { _ in
+            guard pushPeerValue(object, key) == LUA_TFUNCTION else { return .nil }
+            push(arguments: arguments)
+            try call(nargs: Int32(arguments.count), nresults: 1, name: key)
+            return value(at: -1)
+        }
     }
 
     /// Keeps the userdata of `object` alive while the runtime holds the object.

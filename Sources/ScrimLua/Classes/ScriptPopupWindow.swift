@@ -66,7 +66,10 @@ final class ScriptPopupWindow: PopupWindow {
     static let classTable = SwiftClassTable(
         luaClass: PopupBinding.luaClass,
         make: { call, name in ScriptPopupWindow(runtime: call.runtime, className: name) },
-        configure: { popup, call, index in try PopupBinding.configure(popup as! PopupWindow, call, index) },
+        configure: { popup, call, index in
+            guard let popup = popup as? PopupWindow else { throw ScriptError("PopupWindow expected, got \(type(of: popup))") }
+            try PopupBinding.configure(popup, call, index)
+        },
         baseImplementations: [
             "loadView": HostFunction("loadView", kind: .method) { call in
                 try call.object(1, ScriptPopupWindow.self, expected: "PopupWindow").superLoadView()

@@ -15,8 +15,8 @@ public struct SwiftClassTable {
     /// `(instance, member)` → the Swift implementation's value of a value member Lua may override (what
     /// `self.super.animatedHeight` reads), or nothing.
     public var baseValue: HostFunction?
-    /// The keys `configure` accepts: a Lua class with an `init` passes these on from a table argument and leaves
-    /// the rest to its `init`.
+    /// The keys `configure` accepts. A Lua class's table argument passes these and the class's members on (the
+    /// members it cannot take raise there); other names become the instance's own fields.
     public var optionNames: Set<String>
 
     public init(luaClass: LuaClassBase, make: @escaping (LuaCall, String) throws -> AnyObject,
@@ -46,7 +46,7 @@ public struct SwiftClassTable {
 
 extension LuaRuntime {
     /// Builds the Lua table of `table` (with the table at `base` as its `super`, if any) and leaves it on the stack.
-    func pushClassTable(_ table: SwiftClassTable, base: Int32? = nil) {
+    func pushClassTable(_ table: SwiftClassTable, base: Int32? = nil) throws {
         let L = state.L
         let base = base.map { lua_absindex(L, $0) }
         let name = table.luaClass.name
@@ -88,16 +88,20 @@ extension LuaRuntime {
             state.push(baseValue)
             lua_setfield(L, -2, "__baseValue")
         }
-        lua_createtable(L, 0, Int32(table.optionNames.count))
-        for option in table.optionNames {
+        // What an instance's options may name (the rest become its own fields): the options and every member.
+        let members = table.luaClass.flattened()
+        let names = table.optionNames.union(members.methods.keys).union(members.getters.keys).union(members.setters.keys)
+        lua_createtable(L, 0, Int32(names.count))
+        for name in names {
             lua_pushboolean(L, 1)
-            lua_setfield(L, -2, option)
+            lua_setfield(L, -2, name)
         }
-        lua_setfield(L, -2, "__options")
+        lua_setfield(L, -2, "__members")
         // The prelude's swiftClass gives it `new` and the call metamethod.
+        guard let swiftClassMaker else { throw ScriptError("the Lua classes are not installed") }
         swiftClassMaker.push(L)
         lua_rotate(L, -2, 1)
-        try! state.call(nargs: 1, nresults: 1)
+        try state.call(nargs: 1, nresults: 1)
     }
 }
 
@@ -149,17 +153,18 @@ public struct ScriptOverrides {
     /// nil when it does not (the caller runs the Swift implementation), else the first result. A value instead of
     /// a method (`C.animatedHeight = 300`) is returned as it is.
     public func call(_ object: AnyObject, _ name: String, _ arguments: [LuaPushable?] = []) throws -> LuaValue? {
-        guard let runtime, try pushOverride(object, name) else { return nil }
+        guard let runtime else { return nil }
         let state = runtime.state
         let L = state.L
-        let top = lua_gettop(L) - 1
-        defer { lua_settop(L, top) }
-        guard lua_type(L, -1) == LUA_TFUNCTION else { return state.value(at: -1) }
-        if isBaseImplementation(at: -1) { return nil }
-        state.push(any: object)
-        state.push(arguments: arguments)
-        try state.call(nargs: Int32(arguments.count) + 1, nresults: 1, name: name)
-        return state.value(at: -1)
+        return try state.keepingTop { _ in
+            guard try pushOverride(object, name) else { return nil }
+            guard lua_type(L, -1) == LUA_TFUNCTION else { return state.value(at: -1) }
+            if isBaseImplementation(at: -1) { return nil }
+            state.push(any: object)
+            state.push(arguments: arguments)
+            try state.call(nargs: Int32(arguments.count) + 1, nresults: 1, name: name)
+            return state.value(at: -1)
+        }
     }
 
     /// Whether the function at `index` is a Swift class table's own implementation (not an override).

@@ -1,5 +1,5 @@
 local scrim, callerFunction = ...
-local rawget, setmetatable, type, next, error = rawget, setmetatable, type, next, error
+local rawget, rawset, setmetatable, type, next, error = rawget, rawset, setmetatable, type, next, error
 
 local function isClass(value)
   return type(value) == "table" and type(rawget(value, "__name")) == "string"
@@ -73,29 +73,42 @@ local function swiftRoot(class)
   end
 end
 
--- The options a Scrim class takes, out of the table a class with an `init` was given (the rest is for `init`).
-local function baseOptions(root, arguments)
-  if type(arguments) ~= "table" then return nil end
-  local known, options = root.__options, {}
-  for key, value in next, arguments do
-    if known[key] then options[key] = value end
+-- A table argument of a class over a Scrim class, as an instance sees it: the keys naming the Scrim class's members go
+-- to it (as options: the ones it cannot take raise there), other names become the instance's own fields. Non-string
+-- keys are for `init`; without one, the whole table goes to the Scrim class, which refuses them.
+local function splitArgument(root, argument, hasInit)
+  if type(argument) ~= "table" then
+    if hasInit then return nil, nil end
+    return argument, nil
   end
-  return options
+  local members, options, own = root.__members, {}, {}
+  for key, value in next, argument do
+    if type(key) ~= "string" then
+      if not hasInit then return argument, nil end
+    elseif members[key] then
+      options[key] = value
+    else
+      own[key] = value
+    end
+  end
+  return options, own
 end
 
--- A class's constructor arguments go to its `init`, which may take anything; a table argument also gives the Scrim
--- base class the options it knows. Without an `init`, the argument is the base's options table (or nothing), as
--- for `scrim.X{…}`.
+-- A class's constructor arguments go to its `init` (any values: `C(5)`, `C("x")`). A table argument of a class over a
+-- Scrim class also configures it, as if each field were assigned to the new instance: the Scrim class's options set,
+-- other names kept as the instance's own fields. Nothing, or nil, is fine.
 local function instantiate(class, ...)
   local root = swiftRoot(class)
   local init = lookup(class, "init")
   local instance, fields
   if root == class then
     return root.__new(...)
-  elseif root ~= nil and init ~= nil then
-    instance, fields = root.__factory(class, baseOptions(root, ...))
   elseif root ~= nil then
-    instance, fields = root.__factory(class, ...)
+    local options, own = splitArgument(root, (...), init ~= nil)
+    instance, fields = root.__factory(class, options)
+    if own ~= nil then
+      for key, value in next, own do rawset(fields, key, value) end
+    end
   else
     instance = {}
     fields = instance

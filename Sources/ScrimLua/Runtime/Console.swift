@@ -7,7 +7,9 @@ public final class LuaConsole {
     public let runtime: LuaRuntime
     /// The console's Lua helpers (`show`, `complete`), made before any user code runs so that
     /// redefining `tostring` or `next` does not change how results look.
-    let helpers: LuaRef
+    let helpers: LuaRef?
+    /// Why the helpers could not be made (the memory budget spent already): every chunk then fails with it.
+    let setupError: LuaError?
 
     /// What became of a chunk.
     public enum Outcome: Equatable {
@@ -27,40 +29,48 @@ public final class LuaConsole {
             try state.load(LuaConsole.helperChunk)
             state.push(LuaConsole.members)
             try state.call(nargs: 1, nresults: 1)
+            helpers = state.popRef()
+            setupError = nil
         } catch {
-            fatalError("scrim: the console helpers do not load: \(error)")
+            helpers = nil
+            setupError = error as? LuaError ?? LuaError(message: "\(error)")
         }
-        helpers = state.popRef()
     }
 
     /// Compiles and runs `source` under `chunkName`. A single line is tried first as `return <line>`, so an
     /// expression shows its value; throws the `LuaError` of a syntax or runtime error (and of an unfinished
     /// chunk when `allowIncomplete` is false: the end of input came first).
     public func evaluate(_ source: [UInt8], chunkName: String = "=stdin", allowIncomplete: Bool = true) throws -> Outcome {
+        guard let helpers else { throw setupError ?? LuaError(message: "the console is not available") }
         let state = runtime.state
         let L = state.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        if source.contains(UInt8(ascii: "\n")) || (try? state.load(bytes: Array("return ".utf8) + source, name: chunkName)) == nil {
-            do {
-                try state.load(bytes: source, name: chunkName)
-            } catch let error as LuaError where allowIncomplete && error.message.hasSuffix("<eof>") {
-                return .incomplete
+        return try state.keepingTop { top in
+            if source.contains(UInt8(ascii: "\n")) || (try? state.load(bytes: Array("return ".utf8) + source, name: chunkName)) == nil {
+                do {
+                    try state.load(bytes: source, name: chunkName)
+                } catch let error as LuaError where allowIncomplete && error.message.hasSuffix("<eof>") {
+                    return .incomplete
+                }
             }
+            clearInterrupt()
+            // Each statement has the whole time budget; waiting for the next line does not count.
+            state.restartTimeBudget()
+            defer {
+                clearInterrupt()
+                state.suspendTimeBudget()
+            }
+            try state.call(nargs: 0, nresults: LUA_MULTRET)
+            let count = lua_gettop(L) - top
+            guard count > 0 else { return .ran(nil) }
+            lua_checkstack(L, 2)
+            helpers.push(L)
+            lua_getfield(L, -1, "show")
+            lua_rotate(L, -2, 1)
+            lua_settop(L, -2)
+            lua_rotate(L, top + 1, 1)
+            try state.call(nargs: count, nresults: 1)
+            return .ran(state.bytes(at: -1))
         }
-        clearInterrupt()
-        defer { clearInterrupt() }
-        try state.call(nargs: 0, nresults: LUA_MULTRET)
-        let count = lua_gettop(L) - top
-        guard count > 0 else { return .ran(nil) }
-        lua_checkstack(L, 2)
-        helpers.push(L)
-        lua_getfield(L, -1, "show")
-        lua_rotate(L, -2, 1)
-        lua_settop(L, -2)
-        lua_rotate(L, top + 1, 1)
-        try state.call(nargs: count, nresults: 1)
-        return .ran(state.bytes(at: -1))
     }
 
     /// Forgets a Ctrl-C that came when no Lua code was running, so that it does not stop the next chunk.

@@ -25,6 +25,13 @@ end
 
 local host = {}
 
+-- What the plugin called `name` was granted (a set), or nil if it is not loaded: the sandbox refuses a caller's
+-- options to it before anything of it is touched.
+function sandbox.grantedOf(name)
+  local rec = plugins[name]
+  return rec and rec.current and rec.current.granted
+end
+
 -- Options that a plugin's `scrim.plugins.load`/`reload` passes are refused for a plugin granted a permission the
 -- caller lacks (it would act with that permission on the caller's behalf); the caller gets the refusal raised.
 local function refuseOptions(caller, name, manifest)
@@ -35,8 +42,7 @@ local function refuseOptions(caller, name, manifest)
     local permission = rawget(permissions, position)
     if permission == nil then return end
     if not caller.granted[permission] then
-      local message = sformat("plugin '%s': options for plugin '%s' are refused (it is granted \"%s\", which '%s' is not)",
-        caller.name, name, tostring(permission), caller.name)
+      local message = sandbox.optionsRefused(caller.name, name, permission)
       caller.refusal = caller.refusal or message
       error(message, 0)
     end
@@ -302,10 +308,10 @@ local function proxyClass(plugin, export, value)
       local init = type(current) == "table" and current.init
       if type(init) == "function" then return init(self, ...) end
     end)
-    setmetatable(class, { __index = function(_, key)
+    setmetatable(class, { __index = function(_, name)
       local current = exports.controller[plugin] and exports.controller[plugin][export]
       if type(current) ~= "table" then return nil end
-      local member = current[key]
+      local member = current[name]
       if isClass or type(member) == "function" then return member end
     end, __call = function(c, ...) return c.new(...) end, __tostring = function() return "class " .. key end })
     classes[key] = class

@@ -154,11 +154,12 @@ local function wrap(rec, gen, value, path)
   })
 end
 
--- `results` of pcall: rethrows an error at the plugin's line, else returns the values.
-local function unpackResults(results)
-  if not results[1] then error(results[2], 0) end
-  return tunpack(results, 2, results.n)
+function sandbox.optionsRefused(caller, name, permission)
+  return sformat("plugin '%s': options for plugin '%s' are refused (it is granted \"%s\", which '%s' is not)",
+    caller, name, tostring(permission), caller)
 end
+
+local PERMISSIONS = { "io", "os", "native", "plugins" }
 
 -- The plugin's `scrim.plugins`: reading for everyone; loading and reloading with the "plugins" permission, as the
 -- caller (the loader refuses options it passes to a plugin granted what the caller is not).
@@ -177,16 +178,34 @@ local function pluginsView(rec, gen)
     if not results[1] then error(results[2], 2) end
     return tunpack(results, 2, results.n)
   end
+  -- Options for a plugin already loaded are refused here, before it is touched, if it holds a permission the caller
+  -- lacks (the loader refuses them for a plugin it has yet to load).
+  local function checkOptions(name, options)
+    if type(name) ~= "string" or type(options) ~= "table" then return end
+    local granted = sandbox.grantedOf(name)
+    if granted == nil then return end
+    for _, permission in ipairs(PERMISSIONS) do
+      if granted[permission] and not gen.granted[permission] then
+        error(sandbox.optionsRefused(rec.name, name, permission), 3)
+      end
+    end
+  end
   local api = {
     list = realPlugins.list,
     get = realPlugins.get,
     load = function(path, options)
       if not gen.granted.plugins then denied(rec, gen, "scrim.plugins.load", "plugins") end
+      if type(path) == "string" and type(options) == "table" then
+        -- A plugin folder (or @name) takes its options; a folder of plugins takes them by name.
+        checkOptions(sgsub(path, "/+$", ""):match("([^/@]+)$"), options)
+        for name, given in pairs(options) do checkOptions(name, given) end
+      end
       return asCaller(realPlugins.load, path, options)
     end,
-    reload = function(...)
+    reload = function(name, options, ...)
       if not gen.granted.plugins then denied(rec, gen, "scrim.plugins.reload", "plugins") end
-      return asCaller(realPlugins.reload, ...)
+      checkOptions(name, options)
+      return asCaller(realPlugins.reload, name, options, ...)
     end,
     state = function(name)
       if name == rec.name then return rec.state end
@@ -221,8 +240,8 @@ local function snapshotFor(rec, gen)
     if gen.granted.io then return scrim.snapshot(path) end
     local folder = rawget(rawget(scrim, "plugins"), "outputFolder")
     if type(folder) ~= "string" or folder == "" then
-      error(sformat("plugin '%s': scrim.snapshot is not permitted (add \"io\" to permissions, or the host names a folder for plugins' pictures in scrim.plugins.outputFolder)",
-        rec.name), 2)
+      error(sformat("plugin '%s': scrim.snapshot is not permitted (add \"io\" to permissions, or the host names a folder "
+        .. "for plugins' pictures in scrim.plugins.outputFolder)", rec.name), 2)
     end
     if path == nil then
       count = count + 1

@@ -916,11 +916,27 @@ local function sortedKeys(t)
   return keys, count
 end
 
+-- TableErrorHighlightColor: names of term.colors' ANSI attributes, joined by dots ("red", "bright.red"); "none".
+local ansiCodes = {
+  reset = 0, clear = 0, default = 0, bright = 1, dim = 2, underscore = 4, blink = 5, reverse = 7, hidden = 8,
+  black = 30, red = 31, green = 32, yellow = 33, blue = 34, magenta = 35, cyan = 36, white = 37,
+  onblack = 40, onred = 41, ongreen = 42, onyellow = 43, onblue = 44, onmagenta = 45, oncyan = 46, onwhite = 47,
+}
+local function colorize(colorName, text)
+  if colorName == nil or colorName == "none" then return text end
+  for name in tostring(colorName):gmatch("[^%.]+") do
+    local code = ansiCodes[name]
+    if code then text = "\27[" .. code .. "m" .. text .. "\27[0m" end
+  end
+  return text
+end
+
 local function formatTable(t, extra)
   if type(t) ~= "table" then return nil end
   local maxLevel = assert:get_parameter("TableFormatLevel")
   local showRecursion = assert:get_parameter("TableFormatShowRecursion")
   local mark = assert:get_parameter("TableErrorHighlightCharacter") or ""
+  local color = assert:get_parameter("TableErrorHighlightColor")
   local crumbs = extra and extra.crumbs or {}
   local visiting = {}
   local description
@@ -952,7 +968,8 @@ local function formatTable(t, extra)
         v = "'" .. v .. "'"
       end
       local ch = highlighted and mark or ""
-      parts[#parts + 1] = format("\n%s%s[%s] = %s", string.rep(" ", level * 2 - #ch), ch, numberText(k), numberText(v))
+      local shown = #ch == 0 and "" or colorize(color, ch)
+      parts[#parts + 1] = format("\n%s%s[%s] = %s", string.rep(" ", level * 2 - #ch), shown, numberText(k), numberText(v))
     end
     visiting[value] = visiting[value] - 1
     return concat(parts) .. " }"
@@ -1020,6 +1037,7 @@ assert:register("assertion", "rect_near", function(s, args)
   end
   local differs
   for _, k in ipairs({ "x", "y", "width", "height" }) do
+    -- Written so that a NaN coordinate differs.
     if not (math.abs(actual[k] - expected[k]) <= tolerance) then differs = differs or k end
   end
   setMessage(s, args[4])

@@ -5,9 +5,9 @@
 -- the whole time budget, and a stopped one leaves the scheduler intact), and carries on with the outcome.
 local lib = ...
 local Failure, userFrame, userLocation, userTraceback = lib.Failure, lib.userFrame, lib.userLocation, lib.userTraceback
-local type, tostring, error, xpcall, pcall = type, tostring, error, xpcall, pcall
+local type, tostring, error, xpcall = type, tostring, error, xpcall
 local setmetatable, getmetatable, next, rawget, rawset = setmetatable, getmetatable, next, rawget, rawset
-local concat, unpack = table.concat, table.unpack
+local concat = table.concat
 local yield, resume, status = coroutine.yield, coroutine.resume, coroutine.status
 
 local runner = {}
@@ -61,7 +61,7 @@ local function fullNames(element)
   local names = {}
   local e = element
   while e and e.descriptor ~= "file" do
-    table.insert(names, 1, e.name or e.descriptor)
+    table.insert(names, 1, tostring(e.name or e.descriptor))
     e = e.parent
   end
   return names
@@ -435,7 +435,8 @@ local function runTest(test)
       end
     end
     report(test, outcome)
-    test.env, test.finallyFn = nil, nil
+    -- The test's globals stay with it: a callback or finalizer of the spec may still run with it current.
+    test.finallyFn = nil
   end
   dexecAll("after_each", ancestor, true)
 end

@@ -2,8 +2,8 @@
 -- A spy records each call's arguments and results and calls through; `spy.on` and `stub` replace a method of a
 -- table or of a Scrim object (userdata: a view, a controller, a popup, a scrim.class instance).
 local lib = ...
-local assert, util, state = lib.assert, lib.util, lib.state
-local type, select, error, pcall, rawequal = type, select, error, pcall, rawequal
+local assert, util = lib.assert, lib.util
+local type, error, pcall, rawequal = type, error, pcall, rawequal
 local getmetatable, setmetatable = getmetatable, setmetatable
 
 -- Per-object overrides for Scrim objects whose methods cannot be assigned (a View's are read-only): their
@@ -139,7 +139,7 @@ local function setSpy(s, args)
 end
 
 local function spyAssertion(name, body)
-  return function(s, args, level)
+  return function(s, args)
     local payload = rawget(s, "payload")
     if type(payload) == "function" then
       error("When calling 'spy(aspy)', 'aspy' must not be the original function, but the spy function replacing the original", 0)

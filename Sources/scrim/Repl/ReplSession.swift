@@ -9,8 +9,10 @@ final class ReplSession {
     /// The script given on the command line (`scrim repl FILE args…`), run first and again on `:reload`.
     struct Script {
         var path: String
-        var arguments: [String]
-        var before: [String]
+        /// The script's arguments, bytes as given.
+        var arguments: [[UInt8]]
+        /// What came before the script on the command line (`arg`'s negative indices).
+        var before: [[UInt8]]
     }
 
     private(set) var runtime: LuaRuntime
@@ -56,7 +58,7 @@ final class ReplSession {
         startPlugins(runtime)
     }
 
-    /// Colours only for a terminal that has them, and not under NO_COLOR (no-color.org).
+    /// Colours only for a terminal that has them, and not when NO_COLOR is set (the common convention for turning them off).
     static func wantsColours() -> Bool {
         if let noColour = getenv("NO_COLOR"), noColour.pointee != 0 { return false }
         if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
@@ -203,9 +205,12 @@ final class ReplSession {
 
     @discardableResult
     private func runScript(_ script: Script) -> Bool {
+        defer { runtime.state.suspendTimeBudget() }
         do {
             try Interrupts.whileBusy {
-                try runtime.runFile(script.path, arguments: script.arguments, before: script.before)
+                runtime.setArgTable(words: script.before + [Array(script.path.utf8)] + script.arguments,
+                                    scriptIndex: script.before.count)
+                try runtime.run(file: script.path, arguments: script.arguments)
             }
             console.clearInterrupt()
             return true
@@ -221,7 +226,12 @@ final class ReplSession {
 
     /// Work that may run Lua callbacks: Ctrl-C stops them, and is forgotten afterwards.
     private func busy<T>(_ body: () throws -> T) rethrows -> T {
-        defer { console.clearInterrupt() }
+        // The time budget runs while the work does, not while the session waits for input.
+        runtime.state.restartTimeBudget()
+        defer {
+            console.clearInterrupt()
+            runtime.state.suspendTimeBudget()
+        }
         return try Interrupts.whileBusy(body)
     }
 
