@@ -8,13 +8,13 @@ func layoutViewBenchmarks() -> [BenchRow] {
     var directory = [CChar](repeating: 0, count: 4096)
     getcwd(&directory, directory.count)
     let repository = String(cString: directory)
-    let scrim = "cd /tmp && " + executableDirectory() + "/scrim"
+    let scrim = "cd /tmp && " + executableDirectory() + "/scrim run --timeout 0"
     let script = repository + "/scripts/bench_layout_views.lua"
     var rows: [BenchRow] = []
     var perEdit: [Int: Double] = [:]
     for views in [250, 500, 1000, 2000] {
         let arguments = ["chain", "\(views)", "200", "3"]
-        let ours = runJSON([scrim, "run", script] + arguments)
+        let ours = runJSON([scrim, script] + arguments)
         let kiwi = runJSON(["python3", "scripts/bench_layout_views.py"] + arguments)
         perEdit[views] = ours["edits"]! / 200
         rows.append(BenchRow(name: "Lua: \(views)-view chain, build + first layout", scrim: ours["build"]! * 1e3,
@@ -28,17 +28,17 @@ func layoutViewBenchmarks() -> [BenchRow] {
                          baseline: perEdit[1000]! * 1e6, baselineName: "1,000 views", unit: "µs",
                          bar: .ratioAtMost(2.5)))
     let screen = ["rows", "200", "60", "3"]
-    let ours = runJSON([scrim, "run", script] + screen)
+    let ours = runJSON([scrim, script] + screen)
     let kiwi = runJSON(["python3", "scripts/bench_layout_views.py"] + screen)
     rows.append(BenchRow(name: "Lua: 200 rows × 10 views, one row per frame", scrim: ours["frame"]! * 1e3,
                          baseline: kiwi["frame"]! * 1e3, baselineName: "kiwisolver", unit: "ms",
                          bar: .valueAtMost(1)))
-    let idle = runJSON([scrim, "run", script, "idle", "2000", "200000", "3"])
+    let idle = runJSON([scrim, script, "idle", "2000", "200000", "3"])
     rows.append(BenchRow(name: "Lua: layoutIfNeeded, nothing changed (2,000)", scrim: idle["pass"]! * 1e6,
                          baseline: idle["get"]! * 1e6, baselineName: "v.alpha get", unit: "µs",
                          bar: .valueAtMost(1)))
-    let small = runJSON([scrim, "run", script, "churn", "1", "20000", "1"])["rss"]!
-    let large = runJSON([scrim, "run", script, "churn", "1", "100000", "1"])["rss"]!
+    let small = runJSON([scrim, script, "churn", "1", "20000", "1"])["rss"]!
+    let large = runJSON([scrim, script, "churn", "1", "100000", "1"])["rss"]!
     rows.append(BenchRow(name: "Lua: constraint create + deactivate, 20k→100k", scrim: large - small, baseline: small,
                          baselineName: "RSS at 20k", unit: "MB", bar: .valueAtMost(1)))
     return rows
