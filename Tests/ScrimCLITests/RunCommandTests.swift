@@ -79,8 +79,9 @@ import Testing
     }
 }
 
-/// Every script under Tests/corpus/bad says (first lines) which flags it needs and what the first line of
-/// stderr must be (`@` stands for its path). Each must exit 1 with that message: never a signal, never a hang.
+/// Every script under Tests/corpus/bad says (first lines) which flags it needs, what the first line of stderr must
+/// be (`@` stands for its path) and, optionally, within how many seconds it must end (`-- within: S`, default 20).
+/// Each must exit 1 with that message: never a signal, never a hang.
 @Suite struct BadScriptCorpus {
     static let scripts: [String] = {
         let dir = ScrimProcess.repoRoot.appendingPathComponent("Tests/corpus/bad")
@@ -97,12 +98,14 @@ import Testing
         let text = try String(contentsOf: ScrimProcess.repoRoot.appendingPathComponent(path), encoding: .utf8)
         var flags: [String] = []
         var expected: String?
-        for line in text.split(separator: "\n").prefix(3) {
+        var within = 20.0
+        for line in text.split(separator: "\n").prefix(4) {
             if line.hasPrefix("-- flags: ") { flags = line.dropFirst(10).split(separator: " ").map(String.init) }
             if line.hasPrefix("-- expect: ") { expected = String(line.dropFirst(11)).replacingOccurrences(of: "@", with: path) }
+            if line.hasPrefix("-- within: "), let seconds = Double(line.dropFirst(11)) { within = seconds }
         }
         let expectation = try #require(expected, "\(path) has no '-- expect:' line")
-        let result = try ScrimProcess.run(["run"] + flags + [path], timeout: 20)
+        let result = try ScrimProcess.run(["run"] + flags + [path], timeout: within)
         #expect(!result.timedOut, "\(path) hung")
         #expect(!result.signalled, "\(path) crashed")
         #expect(result.status == 1)

@@ -119,12 +119,11 @@ public final class AutoLayoutEngine: LayoutEngine {
     private func synchronize(_ window: Window) {
         var walk: [View] = []
         var order: [ObjectIdentifier: Int] = [:]
-        func visit(_ view: View) {
+        window.walkSubtree { view, _ in
             order[ObjectIdentifier(view)] = walk.count
             walk.append(view)
-            for subview in view.subviews { visit(subview) }
+            return true
         }
-        visit(window)
 
         var wanted: [LayoutConstraint] = []
         var wantedIDs = Set<ObjectIdentifier>()

@@ -43,6 +43,7 @@ public final class LuaRuntime {
             self.errorOutput(text)
         }
         ScrimModule.install(in: self)
+        installClockBudget()
     }
 
     /// Runs a script file as `lua5.4 path args…` would: `...` are the arguments and the global
