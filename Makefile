@@ -3,13 +3,23 @@
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-.PHONY: setup build release demo test bench clean
+# `make install [PREFIX=/usr/local] [DESTDIR=]`: the static release binary in PREFIX/bin and the editor types
+# (LuaLS annotations) in PREFIX/share/scrim/types. INSTALL_BUILD=debug installs the debug build instead: no release
+# build, for the install test.
+PREFIX ?= /usr/local
+INSTALL_BUILD ?= release
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+DATADIR = $(DESTDIR)$(PREFIX)/share/scrim
+
+.PHONY: setup build release demo test bench install uninstall clean
 
 setup:
 	@scripts/setup
 
+# The log is kept for scripts/test-all, which fails on any compiler warning in it.
 build: setup
-	swift build
+	@mkdir -p .build
+	@set -o pipefail; swift build 2>&1 | tee .build/build.log
 
 release: setup
 	swift build -c release --static-swift-stdlib
@@ -18,13 +28,29 @@ demo: build
 	.build/debug/scrim run scripts/demo.lua
 	.build/debug/scrim snapshot scripts/film_popup.lua --film 8 -o out/popup-film.png
 	.build/debug/scrim snapshot scripts/film_bottom_sheet.lua --film 8 -o out/bottom-sheet-film.png
-	@echo "Film strips of the popup and the bottom sheet: out/popup-film.png, out/bottom-sheet-film.png"
+	.build/debug/scrim snapshot examples/share_sheet --film 8 -o out/share-sheet-film.png
+	@echo "Film strips of the popup, the bottom sheet and the share sheet app: out/popup-film.png," \
+	      "out/bottom-sheet-film.png, out/share-sheet-film.png"
 
 test: build
 	@scripts/test-all
 
 bench: release
 	@scripts/bench
+
+ifeq ($(INSTALL_BUILD),debug)
+install: build
+else
+install: release
+endif
+	install -d "$(BINDIR)" "$(DATADIR)/types"
+	install -m 755 .build/$(INSTALL_BUILD)/scrim "$(BINDIR)/scrim"
+	install -m 644 types/scrim.lua "$(DATADIR)/types/scrim.lua"
+	@echo "installed $(BINDIR)/scrim and $(DATADIR)/types/scrim.lua"
+
+uninstall:
+	rm -f "$(BINDIR)/scrim" "$(DATADIR)/types/scrim.lua"
+	-rmdir "$(DATADIR)/types" "$(DATADIR)" 2>/dev/null || true
 
 clean:
 	rm -rf .build

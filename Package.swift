@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Modules as PRODUCT.md lays them out: the core knows nothing of Lua, the bridge nothing of plugins,
+// Modules as docs/DESIGN.md lays them out: the core knows nothing of Lua, the bridge nothing of plugins,
 // the CLI only wires modules together.
 let package = Package(
     name: "Scrim",
@@ -19,9 +19,15 @@ let package = Package(
         .systemLibrary(name: "LibEdit", path: "Sources/LibEdit", providers: [.apt(["libedit-dev"])]),
         .target(name: "CLua", dependencies: ["LuaSystem"]),
         .target(name: "ScrimCore"),
-        .target(name: "ScrimLua", dependencies: ["CLua", "ScrimCore"], resources: [.embedInCode("Lua/class.lua")]),
-        .target(name: "ScrimPlugins", dependencies: ["ScrimLua", "ScrimCore", "CLua"]),
-        .target(name: "ScrimTest", dependencies: ["ScrimLua", "CLua", "ScrimRender", "ScrimPlugins"]),
+        .target(name: "ScrimLua", dependencies: ["CLua", "ScrimCore"], resources: [.embedInCode("Lua/class.lua"), .embedInCode("Lua/console.lua")]),
+        .target(name: "ScrimPlugins", dependencies: ["ScrimLua", "ScrimCore", "CLua"], resources: [
+            .embedInCode("Lua/plugins.lua"), .embedInCode("Lua/sandbox.lua"), .embedInCode("Lua/random.lua"),
+            .embedInCode("Lua/bundled/analytics.lua"), .embedInCode("Lua/bundled/popup_menu.lua"),
+            .embedInCode("Lua/bundled/sheets.lua"),
+        ]),
+        .target(name: "ScrimTest", dependencies: ["ScrimLua", "CLua", "ScrimRender", "ScrimPlugins", "ScrimCore"],
+                resources: [.embedInCode("Lua/say.lua"), .embedInCode("Lua/assert.lua"), .embedInCode("Lua/spy.lua"),
+                            .embedInCode("Lua/spec.lua")]),
         .target(name: "ScrimRender", dependencies: ["ScrimCore"]),
         .executableTarget(name: "scrim", dependencies: ["ScrimLua", "ScrimCore", "ScrimTest", "LibEdit", "ScrimRender", "ScrimPlugins"]),
         .target(name: "ScrimBenchC", dependencies: ["LuaSystem"]),

@@ -1,11 +1,9 @@
--- The main demo: what `make demo` runs — the two seeds through the bundled plugins (./plugins, loaded before
--- this script runs): a popup_menu, a bottom sheet from `sheets`, and `analytics` recording what was tapped.
+-- The main demo: what `make demo` runs — the two seeds through the bundled plugins, loaded here by name: a
+-- popup_menu, a bottom sheet from `sheets`, and `analytics` recording what was tapped (in memory: no file).
 print(("Scrim %s on %s"):format(scrim.version, _VERSION))
 local function say(text) print(("[%5.3f s] %s"):format(scrim.now(), text)) end
 
--- analytics writes JSON lines; keep them out of the current folder for the demo.
-local log = os.tmpname()
-scrim.plugins.reload("analytics", { path = log })
+scrim.plugins.load("@bundled")
 for _, p in ipairs(scrim.plugins.list()) do say(("plugin %s %s: %s"):format(p.name, p.version or "?", p.state)) end
 for _, event in ipairs({ "popup.didShow", "popup.didSelect", "popup.didCancel", "transition.didPresent",
                          "dimming.tapped", "transition.didDismiss" }) do
@@ -29,7 +27,6 @@ say(("presented: content at y = %.0f"):format(sheet.content.frame.y))
 scrim.tap(195, 100)
 scrim.settle()
 
-local file = io.open(log)
-for line in file:lines() do say("analytics: " .. line) end
-file:close()
-os.remove(log)
+for _, event in ipairs(scrim.plugins.state("analytics").events) do
+  say(("analytics: %s at %.3f s%s"):format(event.event, event.at, event.item and (" (" .. event.item .. ")") or ""))
+end

@@ -1,5 +1,7 @@
 ---@meta scrim
--- LuaLS annotations for Scrim's Lua API (docs/API.md). Add this folder to `workspace.library`.
+-- LuaLS annotations for Scrim's Lua API (docs/API.md): the `scrim` module, its classes and the protocols a script
+-- implements (delegates, animators), and the globals of `scrim test`. Add this folder (installed as
+-- share/scrim/types) to LuaLS's `workspace.library`. A test keeps it in step with docs/API.md.
 
 ---@alias scrim.Rect {x: number, y: number, width: number, height: number}|number[]
 ---@alias scrim.Point {x: number, y: number}|number[]
@@ -100,12 +102,51 @@ function Timer:cancel() end
 local Hook = {}
 function Hook:remove() end
 
+---The names of Scrim's own events (any other name may be emitted with scrim.emit).
+---@alias scrim.EventName
+---| "transition.willPresent" # cancellable; viewController, animated
+---| "transition.didPresent"
+---| "transition.willDismiss" # cancellable
+---| "transition.didDismiss"
+---| "transition.warning" # viewController, message
+---| "dimming.tapped" # cancellable; viewController, willDismiss
+---| "popup.willShow" # cancellable; popup
+---| "popup.didShow"
+---| "popup.willSelect" # cancellable; popup, item, index
+---| "popup.didSelect"
+---| "popup.willCancel" # cancellable; popup
+---| "popup.didCancel"
+---| "animation.didStart" # view, animation
+---| "animation.didFinish" # view, finished, animation
+---| "layout.unsatisfiable" # constraints, broken, message
+---| "plugin.didLoad" # plugin, error
+---| "plugin.didFail"
+---| "plugin.didReload"
+---| "error" # message, traceback, source, context
+
 ---@class scrim.HookEvent
 ---@field name string
 ---@field target any
 ---@field fields table<string, any>
 ---@field isCancelled boolean
 ---@field isCancellable boolean
+---@field viewController? scrim.ViewController
+---@field animated? boolean
+---@field willDismiss? boolean
+---@field popup? scrim.PopupWindow
+---@field item? string
+---@field index? integer
+---@field view? scrim.View
+---@field finished? boolean
+---@field animation? scrim.Animation
+---@field constraints? scrim.Constraint[]
+---@field broken? scrim.Constraint[]
+---@field message? string
+---@field traceback? string
+---@field source? string
+---@field context? string
+---@field plugin? string
+---@field error? string
 ---@field [string] any  # the event's fields
 local HookEvent = {}
 ---@return boolean
@@ -160,7 +201,7 @@ function scrim.tap(target, y) end
 function scrim.find(name) end
 ---@return string
 function scrim.tree() end
----@param event string
+---@param event scrim.EventName|string
 ---@param fn fun(ev: scrim.HookEvent)
 ---@param opts? {once?: boolean, priority?: integer, group?: string}
 ---@return scrim.Hook
@@ -243,56 +284,121 @@ local PresentationController = {}
 ---@return boolean
 function PresentationController:animateAlongsideTransition(animations, completion) end
 
----@class scrim.TransitioningDelegate
----@field animationControllerForPresented? fun(self, presented: scrim.ViewController, presenting: scrim.ViewController, source: scrim.ViewController): table?
----@field animationControllerForDismissed? fun(self, dismissed: scrim.ViewController): table?
----@field presentationControllerForPresented? fun(self, presented: scrim.ViewController, presenting: scrim.ViewController, source: scrim.ViewController): table?
+---A custom transition's animator (protocol style), returned by `animationControllerForPresented`/`Dismissed`.
+---@class scrim.Animator
+---@field transitionDuration fun(self, ctx: scrim.TransitionContext): number
+---@field animateTransition fun(self, ctx: scrim.TransitionContext) # must end with ctx:completeTransition()
+---@field animationEnded? fun(self, completed: boolean)
 
+---Members a `presentationControllerForPresented` table may give, each called with the table and the controller.
+---@class scrim.PresentationControllerMembers
+---@field presentationTransitionWillBegin? fun(self, pc: scrim.PresentationController)
+---@field presentationTransitionDidEnd? fun(self, pc: scrim.PresentationController, completed: boolean)
+---@field dismissalTransitionWillBegin? fun(self, pc: scrim.PresentationController)
+---@field dismissalTransitionDidEnd? fun(self, pc: scrim.PresentationController, completed: boolean)
+---@field frameOfPresentedViewInContainerView? scrim.Rect|fun(self, pc: scrim.PresentationController): scrim.Rect
+
+---A controller's `transitioningDelegate` (held weakly: keep it alive yourself).
+---@class scrim.TransitioningDelegate
+---@field animationControllerForPresented? fun(self, presented: scrim.ViewController, presenting: scrim.ViewController, source: scrim.ViewController): scrim.Animator?
+---@field animationControllerForDismissed? fun(self, dismissed: scrim.ViewController): scrim.Animator?
+---@field presentationControllerForPresented? fun(self, presented: scrim.ViewController, presenting: scrim.ViewController, source: scrim.ViewController): scrim.PresentationControllerMembers?
+
+---A view controller. `scrim.ViewController{…}` makes one (the options are its fields and lifecycle methods);
+---`scrim.class("Name", scrim.ViewController)` derives a class whose methods override these.
 ---@class scrim.ViewController
 ---@field name string?
----@field view scrim.View
+---@field view scrim.View # loaded on first access: loadView, then viewDidLoad
 ---@field modalPresentationStyle "fullScreen"|"overFullScreen"|"custom"
----@field transitioningDelegate any # held weakly
+---@field transitioningDelegate scrim.TransitioningDelegate|scrim.DimmingTransitioning|nil # held weakly
 ---@field presentedViewController scrim.ViewController? # read only
 ---@field presentingViewController scrim.ViewController? # read only
 ---@field presentationController scrim.PresentationController? # read only
 ---@field isBeingPresented boolean # read only
 ---@field isBeingDismissed boolean # read only
 ---@field isViewLoaded boolean # read only
----@field super any # the base class's members, bound to self (scrim.class instances)
-local ViewController = {}
+---@field super any # the base of the class whose method runs, its members bound to self (scrim.class instances)
+---@field loadView fun(self)? # overridable: a method in a scrim.class, or assigned
+---@field viewDidLoad fun(self)? # overridable
+---@field viewWillAppear fun(self, animated: boolean)? # overridable
+---@field viewDidAppear fun(self, animated: boolean)? # overridable
+---@field viewWillDisappear fun(self, animated: boolean)? # overridable
+---@field viewDidDisappear fun(self, animated: boolean)? # overridable
+---@overload fun(options?: {name?: string, modalPresentationStyle?: string, transitioningDelegate?: any, view?: scrim.View, loadView?: fun(self), viewDidLoad?: fun(self), viewWillAppear?: fun(self, animated: boolean), viewDidAppear?: fun(self, animated: boolean), viewWillDisappear?: fun(self, animated: boolean), viewDidDisappear?: fun(self, animated: boolean)}): scrim.ViewController
+scrim.ViewController = {}
 ---@param vc scrim.ViewController
 ---@param animated? boolean
 ---@param completion? fun()
-function ViewController:present(vc, animated, completion) end
+function scrim.ViewController:present(vc, animated, completion) end
 ---@param animated? boolean
 ---@param completion? fun()
-function ViewController:dismiss(animated, completion) end
+function scrim.ViewController:dismiss(animated, completion) end
 
+---What the dimming base classes share: a DimmingTransitioning of their own (kept strongly), the "custom" style,
+---and the DimmingTransitioningDelegate members, as values or methods.
 ---@class scrim.DimmingPresentViewController: scrim.ViewController
 ---@field dimmingTransitioning scrim.DimmingTransitioning # read only
+---@field presentationAnimationDuration number|fun(self): number # overridable; reads 0.25 by default
+---@field dismissalAnimationDuration number|fun(self): number # overridable; reads 0.25 by default
+---@field allowTapDimmingViewToDismiss boolean|fun(self): boolean # overridable; reads true by default
+---@field executePresentationAnimation fun(self)? # overridable
+---@field executeDismissalAnimation fun(self)? # overridable
+---@field dimmingViewTapped fun(self)? # overridable
+---@field animatedHeight number|fun(self): number # Bottom/Top: overridable; reads screen height × 0.8 by default
+---@field animatedWidth number|fun(self): number # Right: overridable; reads the screen width by default
+---@field animatedBottomConstraint scrim.Constraint|fun(self): scrim.Constraint # Bottom: required override
+---@field animatedTopConstraint scrim.Constraint|fun(self): scrim.Constraint # Top: required override
+---@field animatedTrailingConstraint scrim.Constraint|fun(self): scrim.Constraint # Right: required override
+---@field animatedContentView scrim.View|fun(self): scrim.View # Center: required override
 
+---Slides its content up: `animatedBottomConstraint.constant` from −animatedHeight to 0
+---(the constraint reads `superview.bottom == content.bottom + constant`).
+---@class scrim.BottomPresentViewController: scrim.DimmingPresentViewController
+---@field animatedBottomConstraint scrim.Constraint|fun(self): scrim.Constraint # required
+---@field animatedHeight number|fun(self): number # default: the screen height × 0.8
+---@overload fun(options?: table): scrim.BottomPresentViewController
+scrim.BottomPresentViewController = {}
+
+---Slides its content down from the top: `animatedTopConstraint.constant` from −animatedHeight to 0
+---(`content.top == superview.top + constant`).
+---@class scrim.TopPresentViewController: scrim.DimmingPresentViewController
+---@field animatedTopConstraint scrim.Constraint|fun(self): scrim.Constraint # required
+---@field animatedHeight number|fun(self): number # default: the screen height × 0.8
+---@overload fun(options?: table): scrim.TopPresentViewController
+scrim.TopPresentViewController = {}
+
+---Slides its content in from the right: `animatedTrailingConstraint.constant` from −animatedWidth to 0
+---(`superview.trailing == content.trailing + constant`).
+---@class scrim.RightPresentViewController: scrim.DimmingPresentViewController
+---@field animatedTrailingConstraint scrim.Constraint|fun(self): scrim.Constraint # required
+---@field animatedWidth number|fun(self): number # default: the screen width
+---@overload fun(options?: table): scrim.RightPresentViewController
+scrim.RightPresentViewController = {}
+
+---Fades and scales its content in: `animatedContentView` alpha 0 → 1, scale 0.8 → 1.
+---@class scrim.CenterPresentViewController: scrim.DimmingPresentViewController
+---@field animatedContentView scrim.View|fun(self): scrim.View # required
+---@overload fun(options?: table): scrim.CenterPresentViewController
+scrim.CenterPresentViewController = {}
+
+---A class table made by scrim.class: define methods on it, call it (or `.new`) to make an instance; the
+---arguments go to `init(self, …)`, and for a class derived from a Scrim class the first may be the base's
+---options table.
 ---@class scrim.Class
----@field __name string
----@field super scrim.Class?
+---@field name string
+---@field super scrim.Class|table|nil # the base class
 ---@field new fun(...): any
+---@field init? fun(self, ...)
 ---@overload fun(...): any
 
+---A class named `name` over `base` (scrim.ViewController, a dimming base class, scrim.PopupWindow, or another
+---scrim.class); without a base, instances are plain tables.
 ---@param name string
----@param base? scrim.Class
+---@param base? scrim.Class|scrim.ViewController|scrim.PopupWindow|table
 ---@return scrim.Class
 function scrim.class(name, base) end
 
----@type scrim.Class
-scrim.ViewController = nil
----@type scrim.Class
-scrim.BottomPresentViewController = nil
----@type scrim.Class
-scrim.TopPresentViewController = nil
----@type scrim.Class
-scrim.RightPresentViewController = nil
----@type scrim.Class
-scrim.CenterPresentViewController = nil
+---The root view controller (its view, named `root`, fills the window at the back).
 ---@type scrim.ViewController
 scrim.rootViewController = nil
 
@@ -330,38 +436,51 @@ function scrim.DimmingTransitioning(delegate) end
 
 ---@alias scrim.PopupItem string|{id: string, title?: string}
 
+---A popup's delegate (protocol style): item "rename" calls `delegate:rename(popup)`; an item without its own
+---method calls `didSelectItem`. Returning false keeps the popup open.
+---@class scrim.PopupDelegate
+---@field didSelectItem? fun(self, popup: scrim.PopupWindow, item: string, index: integer): boolean?
+---@field [string] fun(self, popup: scrim.PopupWindow): boolean?
+
+---The bottom popup menu (seed 1). `scrim.PopupWindow{…}` makes one; `scrim.class("Name", scrim.PopupWindow)`
+---derives a class whose methods override the overridable ones below.
 ---@class scrim.PopupWindow
 ---@field view scrim.View # read only
----@field dismissView scrim.View # read only
+---@field dismissView scrim.View # read only; tapping it cancels
 ---@field collectionView scrim.View # read only
 ---@field cells scrim.View[] # read only
 ---@field items string[] # read only
 ---@field isShowing boolean # read only
 ---@field phase string # read only
----@field delegate table?
+---@field delegate scrim.PopupDelegate? # held strongly
 ---@field name string?
 ---@field animationDuration number
-local PopupWindow = {}
+---@field loadView? fun(self) # overridable
+---@field viewDidLoad? fun(self) # overridable
+---@field makeContentView? fun(self): scrim.View # overridable: return the content View
+---@field layoutContent? fun(self) # overridable
+---@field prepareShowAnimation? fun(self) # overridable
+---@field showAnimation? fun(self) # overridable
+---@field cancelAnimation? fun(self) # overridable
+---@overload fun(options?: {items?: scrim.PopupItem[], delegate?: scrim.PopupDelegate, name?: string}): scrim.PopupWindow
+scrim.PopupWindow = {}
 ---@return scrim.PopupWindow
-function PopupWindow:create() end
-function PopupWindow:cancel() end
+function scrim.PopupWindow:create() end
+function scrim.PopupWindow:cancel() end
 ---@param items scrim.PopupItem[]
 ---@param handler? fun(item: string, index: integer, popup: scrim.PopupWindow): boolean?
 ---@return scrim.PopupWindow
-function PopupWindow:setItems(items, handler) end
+function scrim.PopupWindow:setItems(items, handler) end
 ---@param item string
 ---@param fn? fun(popup: scrim.PopupWindow): boolean?
 ---@return scrim.PopupWindow
-function PopupWindow:on(item, fn) end
+function scrim.PopupWindow:on(item, fn) end
 ---@param item string
 ---@return boolean
-function PopupWindow:select(item) end
+function scrim.PopupWindow:select(item) end
 ---@param item string
 ---@return scrim.View?
-function PopupWindow:cell(item) end
-
----@type scrim.Class
-scrim.PopupWindow = nil
+function scrim.PopupWindow:cell(item) end
 
 ---@class scrim.ConfirmDialog: scrim.PopupWindow
 ---@field title string?
@@ -380,7 +499,7 @@ function scrim.snapshot(path) end
 
 -- §9 Plugins -------------------------------------------------------------------------------------------------
 
----@alias scrim.PluginPermission "io"|"os"|"native"
+---@alias scrim.PluginPermission "io"|"os"|"native"|"plugins"
 ---@alias scrim.ExportKind "menu"|"transition"|"controller"
 
 ---A plugin's `plugin.lua` returns this.
@@ -401,12 +520,12 @@ function scrim.snapshot(path) end
 ---@class scrim.PluginContext
 ---@field name string
 ---@field version string
----@field dir string                      # the plugin's folder
+---@field dir string                      # the plugin's folder ("@name" for a bundled plugin)
 ---@field group string                    # its hook group (replaced on reload)
 ---@field state table                     # survives reloads
 ---@field options table                   # manifest options, overridden by those given to load/reload
 local PluginContext = {}
----`scrim.on` in the plugin's hook group.
+---`scrim.on` in the plugin's hook group (`group` in opts is a label of the plugin's own, for its `scrim.off`).
 ---@param event string
 ---@param fn fun(ev: scrim.HookEvent)
 ---@param opts? {once?: boolean, priority?: integer, group?: string}
@@ -436,8 +555,12 @@ function PluginContext.log(...) end
 ---@field exports {menus: string[], transitions: string[], controllers: string[]}?
 
 scrim.plugins = {}
+---The folder below which plugins without "io" may write snapshots (`scrim.snapshot(relativePath)`); nil: none.
+---@type string?
+scrim.plugins.outputFolder = nil
 
----Loads a plugin folder or a folder of plugins; returns the names loaded, in load order.
+---Loads a plugin folder, a folder of plugins, a bundled plugin (`"@popup_menu"`) or all of them (`"@bundled"`);
+---returns the names loaded, in load order.
 ---@param path string
 ---@param options? table   # a single plugin's options, or options by plugin name for a folder of plugins
 ---@return string[]
@@ -450,6 +573,11 @@ function scrim.plugins.list() end
 ---@param name string
 ---@return scrim.PluginInfo?
 function scrim.plugins.get(name) end
+
+---The plugin's `ctx.state` (e.g. `scrim.plugins.state("analytics").events`), or nil for an unknown plugin.
+---@param name string
+---@return table?
+function scrim.plugins.state(name) end
 
 ---Re-runs the plugin (every plugin when nil), then its dependents; a failure keeps the previous version.
 ---@param name? string
@@ -475,3 +603,219 @@ function scrim.transition(name, options) end
 ---@param options? table
 ---@return scrim.ViewController
 function scrim.controller(name, options) end
+
+-- Tests (`scrim test`, docs/API.md §10): busted's vocabulary and luassert. -----------------------------------
+
+---A block: its body runs when the run reaches it and registers its children.
+---@param name string
+---@param fn? fun()
+---@return fun(fn: fun())? # the curried form `describe "name" (fn)`
+function describe(name, fn) end
+---@param name string
+---@param fn? fun()
+function context(name, fn) end
+---A block after which `_G` and `package.loaded` are put back.
+---@param name string
+---@param fn? fun()
+function insulate(name, fn) end
+---A block whose global changes reach the insulating block around it.
+---@param name string
+---@param fn? fun()
+function expose(name, fn) end
+---A test.
+---@param name string
+---@param fn? fun()
+---@return fun(fn: fun())?
+function it(name, fn) end
+---@param name string
+---@param fn? fun()
+function spec(name, fn) end
+---@param name string
+---@param fn? fun()
+function test(name, fn) end
+---In a block: a pending test. In a test: stops it as pending.
+---@param name string
+---@param fn? fun()
+function pending(name, fn) end
+---@param fn fun()
+function before_each(fn) end
+---@param fn fun()
+function after_each(fn) end
+---Runs before the block's first child (`strict_setup`).
+---@param fn fun()
+function setup(fn) end
+---@param fn fun()
+function teardown(fn) end
+---@param fn fun()
+function strict_setup(fn) end
+---@param fn fun()
+function strict_teardown(fn) end
+---Runs once, just before the block's first test that runs.
+---@param fn fun()
+function lazy_setup(fn) end
+---@param fn fun()
+function lazy_teardown(fn) end
+---In a test: runs after it, even when it fails (the last one registered).
+---@param fn fun()
+function finally(fn) end
+---In a block: shuffles its children (`randomize(false)` keeps the order).
+---@param seedOrFlag? integer|boolean
+function randomize(seedOrFlag) end
+
+---A chain of luassert: words joined by `_` or `.` (`assert.is_not.equal`, `assert.has_no.errors`), ending in an
+---assertion: equal(s), same, truthy, falsy, true, false, nil, boolean, number, string, table, function, userdata,
+---thread, near, matches/match, error(s), error_matches, unique, returned_arguments, array(t).has.holes,
+---spy(s).called/called_with/returned_with/called_at_least/called_at_most/called_more_than/called_less_than,
+---rect_near, snapshot, and any registered with `assert:register`.
+---@class luassert.Chain
+---@field [string] luassert.Chain
+---@overload fun(...: any): ...
+
+---@class luassert: luassert.Chain
+---@field is luassert.Chain
+---@field are luassert.Chain
+---@field has luassert.Chain
+---@field was luassert.Chain
+---@field is_not luassert.Chain
+---@field are_not luassert.Chain
+---@field was_not luassert.Chain
+---@field has_no luassert.Chain
+---@field does_not luassert.Chain
+---@field no luassert.Chain
+---@field equal luassert.Chain
+---@field equals luassert.Chain
+---@field same luassert.Chain
+---@field truthy luassert.Chain
+---@field falsy luassert.Chain
+---@field is_true luassert.Chain
+---@field is_false luassert.Chain
+---@field is_truthy luassert.Chain
+---@field is_falsy luassert.Chain
+---@field is_equal luassert.Chain
+---@field is_same luassert.Chain
+---@field is_near luassert.Chain
+---@field near luassert.Chain
+---@field matches luassert.Chain
+---@field error luassert.Chain
+---@field has_error luassert.Chain
+---@field errors luassert.Chain
+---@field error_matches luassert.Chain
+---@field unique luassert.Chain
+---@field called luassert.Chain
+---@field called_with luassert.Chain
+---@field returned_with luassert.Chain
+---@field spy fun(s: luassert.Spy): luassert.Chain # `assert.spy(s).was.called()`
+---@field stub fun(s: luassert.Stub): luassert.Chain
+---@field rect_near fun(actual: scrim.Rect|scrim.View, expected: scrim.Rect, tolerance?: number) # within tolerance (0.5) points
+---@field snapshot fun(name: string, options?: {tolerance?: integer, share?: number}) # the window against __snapshots__/<spec>/<name>.png
+assert = {}
+---@param kind "assertion"|"modifier"|"matcher"
+---@param name string
+---@param fn fun(state: table, arguments: table, level: integer): any
+---@param positiveMessage? string # a `say` key
+---@param negativeMessage? string # a `say` key
+function assert:register(kind, name, fn, positiveMessage, negativeMessage) end
+---@param kind "assertion"|"modifier"|"matcher"
+---@param name string
+function assert:unregister(kind, name) end
+---@param name "TableFormatLevel"|"TableFormatShowRecursion"|"TableErrorHighlightCharacter"|string
+---@param value any
+function assert:set_parameter(name, value) end
+---@param name string
+---@return any
+function assert:get_parameter(name) end
+---@param formatter fun(value: any, extra?: table): string?
+function assert:add_formatter(formatter) end
+---@param formatter function
+function assert:remove_formatter(formatter) end
+---@param arguments table # with `n`
+---@return table
+function assert:format(arguments) end
+---@param s luassert.Spy
+function assert:add_spy(s) end
+---@param s luassert.Spy
+function assert:addspy(s) end
+---Called with `:`, `assert:snapshot()` is luassert's: a snapshot of formatters, parameters and spies whose `:revert()`
+---undoes what was added since; called with `.`, `assert.snapshot(name)` is Scrim's picture assertion (the field above).
+---@param n integer # the level an error of the next assertion is reported at
+function assert:level(n) end
+
+---@class luassert.Spy
+---@field calls table[]
+---@field returnvals table[]
+---@overload fun(...: any): ...
+local Spy = {}
+---@return luassert.Spy
+function Spy:clear() end
+function Spy:revert() end
+---@param n? integer
+---@return boolean, integer
+function Spy:called(n) end
+---@param arguments table
+---@return boolean, table?
+function Spy:called_with(arguments) end
+
+---@class luassert.Stub: luassert.Spy
+---@field returns fun(...: any): luassert.Stub
+---@field invokes fun(fn: function): luassert.Stub
+---@field by_default {returns: fun(...: any): luassert.Stub, invokes: fun(fn: function): luassert.Stub}
+---@field on_call_with fun(...: any): {returns: fun(...: any): luassert.Stub, invokes: fun(fn: function): luassert.Stub}
+
+---@class luassert.spy
+---@overload fun(fn?: function): luassert.Spy
+spy = {}
+---@param fn? function
+---@return luassert.Spy
+function spy.new(fn) end
+---A spy in place of `object[name]` (a table or a Scrim object).
+---@param object table|userdata
+---@param name string
+---@return luassert.Spy
+function spy.on(object, name) end
+---@param x any
+---@return boolean
+function spy.is_spy(x) end
+
+---@class luassert.stub
+---@overload fun(object?: table|userdata, name?: string, ...: any): luassert.Stub
+stub = {}
+---@param object? table|userdata
+---@param name? string
+---@return luassert.Stub
+function stub.new(object, name, ...) end
+
+---@class luassert.mock
+---@overload fun(t: table, dostub?: boolean): table
+mock = {}
+---@param t table
+---@param dostub? boolean
+---@return table
+function mock.new(t, dostub) end
+---@param t table
+function mock.revert(t) end
+---@param t table
+function mock.clear(t) end
+
+---Matchers for called_with/returned_with: `match._`, `match.is_string()` (every type), `match.is_ref(x)`,
+---`match.is_same(x)`, `match.is_equal(x)`, `match.matches(p)`, `match.is_near(x, tol)`, `match.is_truthy()`,
+---`match.all_of(…)`, `match.any_of(…)`, `match.none_of(…)`, negated with `is_not`.
+---@class luassert.match
+---@field _ table
+---@field is_string fun(): table
+---@field is_ref fun(x: any): table
+---@field is_same fun(x: any): table
+---@field is_equal fun(x: any): table
+---@field is_near fun(x: number, tolerance: number): table
+---@field is_truthy fun(): table
+---@field is_falsy fun(): table
+---@field matches fun(pattern: string): table
+---@field unique fun(deep?: boolean): table
+---@field all_of fun(...: table): table
+---@field any_of fun(...: table): table
+---@field none_of fun(...: table): table
+---@field is_not luassert.match
+---@field [string] fun(...: any): table
+match = {}
+---@param x any
+---@return boolean
+function match.is_matcher(x) end

@@ -1,10 +1,12 @@
 /* The C side of the bridge: allocator, count hook, message handler, trampolines. See CLua.h. */
 #include "CLua.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 /* Every Swift object a userdata holds carries the owning state's limits as a tag: no other
    userdata (io's files, a C module's) can have it, so scrim_toobject never misreads one. */
@@ -32,6 +34,10 @@ ScrimLimits *scrim_limits(lua_State *L) {
   return *(ScrimLimits **)lua_getextraspace(L);
 }
 
+/* Past `limit` an allocation is let through up to the headroom and marks the budget exceeded: the count hook
+   (or the trampoline, when Swift returns) then raises "not enough memory" as an ordinary error, with the place and a
+   traceback, which the headroom leaves room to build. Lua code is refused outright only past the headroom (Lua then
+   raises its own memory error); Swift never is, since a refusal would unwind Swift frames. */
 static void *scrim_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   ScrimLimits *lim = (ScrimLimits *)ud;
   size_t old = ptr ? osize : 0;
@@ -40,13 +46,26 @@ static void *scrim_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     lim->used -= old;
     return NULL;
   }
-  if (lim->limit && lim->refusable && nsize > old && lim->used - old + nsize > lim->limit)
-    return NULL; /* Lua turns this into "not enough memory" */
+  if (lim->limit && nsize > old) {
+    size_t after = lim->used - old + nsize;
+    if (after > lim->limit) {
+      /* While the error is reported, the message handler may need the stack doubled: as much again is allowed. */
+      size_t hard = lim->limit + lim->headroom + (lim->reporting ? lim->limit + lim->headroom : 0);
+      if (after > hard) {
+        /* One step from under the budget to past the headroom (a recursion's stack doubling: Lua copies it to a new
+           block) is let through up to twice the budget and reported at the next check; anything more is refused. */
+        if (lim->refusable && (lim->memoryPending || after > 2 * lim->limit + lim->headroom)) return NULL;
+        lim->memoryRefused = 1;
+      }
+      lim->memoryPending = 1;
+    }
+  }
   void *p = realloc(ptr, nsize);
   if (p == NULL) {
     if (!lim->refusable) { /* a Lua memory error now would unwind Swift frames */
-      fputs("scrim: out of memory\n", stderr);
-      abort();
+      static const char message[] = "scrim: out of memory (the system refused an allocation)\n";
+      if (write(2, message, sizeof message - 1) < 0) { /* nothing more to do */ }
+      _exit(1);
     }
     return NULL;
   }
@@ -54,40 +73,301 @@ static void *scrim_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   return p;
 }
 
+void scrim_setmemorylimit(ScrimLimits *lim, size_t limit) {
+  lim->limit = limit;
+  /* Half the budget: enough for the next doubling of a recursion's stack between two checks, and for the traceback. */
+  size_t headroom = limit / 2;
+  if (headroom < (size_t)512 << 10) headroom = (size_t)512 << 10;
+  if (headroom > (size_t)512 << 20) headroom = (size_t)512 << 20;
+  lim->headroom = headroom;
+}
+
+int scrim_canallocate(ScrimLimits *lim, size_t more) {
+  if (lim->limit == 0 || lim->used + more <= lim->limit + lim->headroom) return 1;
+  lim->memoryPending = 1;
+  lim->memoryRefused = 1;
+  return 0;
+}
+
+static int watched_alone(ScrimLimits *lim);
+
+/* Resident bytes of the process (/proc/self/statm), or 0. */
+static size_t resident_bytes(void) {
+  FILE *file = fopen("/proc/self/statm", "r");
+  if (file == NULL) return 0;
+  unsigned long size = 0, resident = 0;
+  int read = fscanf(file, "%lu %lu", &size, &resident);
+  fclose(file);
+  return read == 2 ? (size_t)resident * (size_t)sysconf(_SC_PAGESIZE) : 0;
+}
+
+/* Slack for what the process's memory holds beyond the script's: allocator fragmentation, lazily loaded code. */
+#define RESIDENT_SLACK ((size_t)16 << 20)
+
+/* Memory Swift holds for the script, seen from outside: the process's resident memory has grown past the budget, its
+   headroom and some slack (the Lua heap is part of it). Only measured when this is the process's only state with a
+   budget (`scrim run`, the REPL, a test worker): other states' memory would count against it. */
+static int over_resident(ScrimLimits *lim) {
+  lim->pulled = 0;
+  lim->ticks = 0;
+  if (lim->limit == 0 || lim->baseResident == 0 || !watched_alone(lim)) return 0;
+  size_t resident = resident_bytes();
+  return resident > lim->baseResident + lim->limit + lim->headroom + RESIDENT_SLACK;
+}
+
+/* Whether the budget is really exceeded: after a full collection (which may free what pushed it over), unless Swift
+   already refused to make something. */
+static int over_memory(lua_State *L, ScrimLimits *lim) {
+  lim->memoryPending = 0;
+  if (lim->memoryRefused) {
+    lim->memoryRefused = 0;
+    return 1;
+  }
+  if (lim->limit == 0 || lim->used <= lim->limit) return 0;
+  lua_gc(L, LUA_GCCOLLECT, 0);
+  lim->memoryPending = 0;
+  return lim->used > lim->limit;
+}
 
 #define HOOK_COUNT 1000
 
-/* Runs every HOOK_COUNT VM instructions: the wall-clock budget starts at the first check of an entry.
-   Once the budget is spent (or Ctrl-C came), the hook fires at every instruction and raises again,
-   so a script cannot catch the error with pcall and go on: it unwinds to the outermost entry. */
-static void count_hook(lua_State *L, lua_Debug *ar) {
-  (void)ar;
-  ScrimLimits *lim = scrim_limits(L);
-  if (lim->interrupted && lim->depth > 0) lim->stopping = 2;
-  if (!lim->stopping && lim->budget > 0 && lim->depth > 0) {
-    double now = scrim_monotonic();
-    if (lim->deadline == 0)
-      lim->deadline = now + lim->budget;
-    else if (now > lim->deadline)
-      lim->stopping = 1;
+/* Lua 5.4 turns hooks off while a hook runs (lua_State.allowhook) and turns them back on only when the hook returns or
+   a protected call catches an error. An error raised from the hook would run the message handler (an `xpcall`'s) with
+   hooks off, where a loop could never be stopped; so the hook turns them back on before it raises. The field is not
+   in Lua's API: its place in lua_State is checked once against a known state (see allowhook_known). */
+#define ALLOWHOOK_OFFSET 11
+static int allowhook_known = -1;
+
+static void allow_hooks_in_handler(lua_State *L) {
+  unsigned char *bytes = (unsigned char *)L;
+  if (allowhook_known == 1 && bytes[ALLOWHOOK_OFFSET] == 0) bytes[ALLOWHOOK_OFFSET] = 1;
+}
+
+/* A fresh main thread: its type tag (after the `next` pointer) is LUA_TTHREAD, status LUA_OK, hooks allowed. */
+static void check_allowhook_offset(lua_State *L) {
+  if (allowhook_known != -1) return;
+  const unsigned char *bytes = (const unsigned char *)L;
+  allowhook_known = LUA_VERSION_NUM == 504 && bytes[sizeof(void *)] == LUA_TTHREAD && bytes[sizeof(void *) + 2] == LUA_OK
+                    && bytes[ALLOWHOOK_OFFSET] == 1 && sizeof(void *) + 3 == ALLOWHOOK_OFFSET;
+}
+
+/* The hook a script set with debug.sethook (debug library's own), run beside Scrim's; per-thread masks are kept in
+   the registry under user_masks_key. */
+static lua_Hook user_hook;
+static const char user_masks_key = 0;
+
+/* Pushes `thread` on L's stack. */
+static void push_thread(lua_State *L, lua_State *thread) {
+  if (thread == L) {
+    lua_pushthread(L);
+  } else {
+    lua_pushthread(thread);
+    lua_xmove(thread, L, 1);
   }
-  if (!lim->stopping) {
-    if (lua_gethookcount(L) != HOOK_COUNT) lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_COUNT);
-    return;
-  }
-  if (lua_gethookcount(L) != 1) lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
-  if (lim->stopMessage[0] == 0) {
-    /* The first raise names the line that was running; later ones (after a pcall caught it) repeat it. */
-    luaL_where(L, 0);
-    const char *where = lua_tostring(L, -1);
-    if (lim->stopping == 2)
-      snprintf(lim->stopMessage, sizeof lim->stopMessage, "%sinterrupted", where);
-    else
-      snprintf(lim->stopMessage, sizeof lim->stopMessage, "%sexceeded the time budget of %g s", where, lim->budget);
+}
+
+/* The events the script's hook asked for on `thread` (0: none). */
+static int user_mask_of(lua_State *L, lua_State *thread) {
+  if (user_hook == NULL) return 0;
+  int mask = 0;
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &user_masks_key) == LUA_TTABLE) {
+    push_thread(L, thread);
+    if (lua_rawget(L, -2) == LUA_TNUMBER) mask = (int)lua_tointeger(L, -1);
     lua_pop(L, 1);
   }
-  lua_pushstring(L, lim->stopMessage);
-  lua_error(L);
+  lua_pop(L, 1);
+  return mask;
+}
+
+static int user_mask(lua_State *L) { return user_mask_of(L, L); }
+
+static void count_hook(lua_State *L, lua_Debug *ar);
+
+/* Scrim's hook on L, with the script's events too, checking every `count` instructions. */
+static void set_hook(lua_State *L, int count) {
+  int mask = LUA_MASKCOUNT;
+  if (user_hook) mask |= user_mask(L) & ~LUA_MASKCOUNT;
+  lua_sethook(L, count_hook, mask, count);
+}
+
+static void format_stop(lua_State *L, ScrimLimits *lim, int level) {
+  if (lim->stopMessage[0] != 0) return;
+  /* The first raise names the line that was running; later ones (after a pcall caught it) repeat it. */
+  luaL_where(L, level);
+  const char *where = lua_tostring(L, -1);
+  if (lim->stopping == 2)
+    snprintf(lim->stopMessage, sizeof lim->stopMessage, "%sinterrupted", where);
+  else
+    snprintf(lim->stopMessage, sizeof lim->stopMessage, "%sexceeded the time budget of %g s", where, lim->budget);
+  lua_pop(L, 1);
+}
+
+static int deadline_passed(ScrimLimits *lim) {
+  if (lim->budget <= 0) return 0;
+  double now = scrim_monotonic();
+  if (lim->deadline == 0) {
+    lim->deadline = now + lim->budget;
+    return 0;
+  }
+  return now > lim->deadline;
+}
+
+/* Runs every HOOK_COUNT VM instructions. Once the budget is spent (or Ctrl-C came), it fires at every instruction and
+   raises again, so a script cannot catch the error with pcall and go on: it unwinds to the outermost entry. A memory
+   budget exceeded since the last check is raised here too, as an ordinary error with its place. */
+static void count_hook(lua_State *L, lua_Debug *ar) {
+  ScrimLimits *lim = scrim_limits(L);
+  /* With a script's hook, count events can all fall inside its hook function, where Lua calls no hook: its own
+     events (which fire in the script's code) do the checks too. */
+  int check = ar->event == LUA_HOOKCOUNT || lim->stopping || ++lim->userEvents >= HOOK_COUNT;
+  if (check) {
+    lim->userEvents = 0;
+    if (++lim->ticks >= 256 && over_resident(lim)) {
+      lim->memoryPending = 1;
+      lim->memoryRefused = 1;
+    }
+    if (lim->memoryPending && over_memory(L, lim)) {
+      lim->reporting = 1;
+      allow_hooks_in_handler(L);
+      luaL_where(L, 0);
+      lua_pushliteral(L, "not enough memory");
+      lua_concat(L, 2);
+      lua_error(L);
+    }
+    if (lim->interrupted && lim->depth > 0) lim->stopping = 2;
+    if (!lim->stopping && lim->depth > 0 && deadline_passed(lim)) lim->stopping = 1;
+    if (lim->stopping) {
+      if (lua_gethookcount(L) != 1) set_hook(L, 1);
+      format_stop(L, lim, 0);
+      allow_hooks_in_handler(L);
+      lua_pushstring(L, lim->stopMessage);
+      lua_error(L);
+    }
+    if (ar->event == LUA_HOOKCOUNT && lua_gethookcount(L) != HOOK_COUNT) set_hook(L, HOOK_COUNT);
+  }
+  if (user_hook) {
+    int event = ar->event == LUA_HOOKTAILCALL ? LUA_MASKCALL : 1 << ar->event;
+    if (user_mask(L) & event) user_hook(L, ar);
+  }
+}
+
+void scrim_restartbudget(ScrimLimits *lim) {
+  lim->deadline = 0;
+  if (lim->depth == 0) {
+    lim->stopping = 0;
+    lim->stopMessage[0] = 0;
+  }
+}
+
+void scrim_suspendbudget(ScrimLimits *lim) {
+  lim->deadline = 0;
+}
+
+int scrim_overbudget(ScrimLimits *lim) {
+  if (lim->stopping) return 1;
+  if (lim->interrupted) {
+    if (lim->depth > 0) lim->stopping = 2;
+    return 1;
+  }
+  if (!deadline_passed(lim)) return 0;
+  if (lim->depth > 0) lim->stopping = 1; /* raised when Swift returns to the Lua code below */
+  return 1;
+}
+
+const char *scrim_budgetmessage(ScrimLimits *lim) {
+  if (lim->stopMessage[0] != 0) return lim->stopMessage;
+  return lim->interrupted || lim->stopping == 2 ? "interrupted" : "exceeded the time budget";
+}
+
+/* The watchdog: one thread for the process, started with the first state that has a budget. Every 100 ms it looks at
+   each state: one whose deadline has passed by more than the grace period while Lua code is running in it (a call
+   from Swift, closing, a full collection) is stuck where the hook cannot reach, and the process ends. */
+static pthread_mutex_t watch_lock = PTHREAD_MUTEX_INITIALIZER;
+static ScrimLimits **watched;
+static int watched_count, watched_capacity;
+static int watchdog_running;
+
+static double grace_period(double budget) {
+  return budget < 2 ? 2 : budget > 10 ? 10 : budget;
+}
+
+static void *watchdog_main(void *unused) {
+  (void)unused;
+  for (;;) {
+    usleep(100000);
+    pthread_mutex_lock(&watch_lock);
+    double now = scrim_monotonic();
+    for (int i = 0; i < watched_count; i++) {
+      ScrimLimits *lim = watched[i];
+      double deadline = lim->deadline, budget = lim->budget;
+      int running = lim->depth > 0 || lim->busy > 0;
+      if (budget > 0 && deadline > 0 && running && now > deadline + grace_period(budget)) {
+        char message[256];
+        int n = snprintf(message, sizeof message,
+                         "scrim: timeout: exceeded the time budget of %g s, in code that cannot be interrupted "
+                         "(a finalizer, a pattern match or a hook that loops); ending the process\n", budget);
+        if (write(2, message, (size_t)n) < 0) { /* exiting anyway */ }
+        _exit(1);
+      }
+    }
+    pthread_mutex_unlock(&watch_lock);
+  }
+  return NULL;
+}
+
+static void watch(ScrimLimits *lim) {
+  pthread_mutex_lock(&watch_lock);
+  if (watched_count == watched_capacity) {
+    int capacity = watched_capacity ? watched_capacity * 2 : 16;
+    ScrimLimits **grown = realloc(watched, sizeof *grown * (size_t)capacity);
+    if (grown == NULL) { /* unwatched: the hook still enforces the budget */
+      pthread_mutex_unlock(&watch_lock);
+      return;
+    }
+    watched = grown;
+    watched_capacity = capacity;
+  }
+  watched[watched_count++] = lim;
+  if (!watchdog_running) {
+    pthread_t thread;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    pthread_attr_setstacksize(&attr, 64 << 10);
+    if (pthread_create(&thread, &attr, watchdog_main, NULL) == 0) watchdog_running = 1;
+    pthread_attr_destroy(&attr);
+  }
+  pthread_mutex_unlock(&watch_lock);
+}
+
+static int watched_alone(ScrimLimits *lim) {
+  return watched_count == 1 && watched[0] == lim;
+}
+
+static void unwatch(ScrimLimits *lim) {
+  pthread_mutex_lock(&watch_lock);
+  for (int i = 0; i < watched_count; i++) {
+    if (watched[i] == lim) {
+      watched[i] = watched[--watched_count];
+      break;
+    }
+  }
+  pthread_mutex_unlock(&watch_lock);
+}
+
+void scrim_close(lua_State *L) {
+  ScrimLimits *lim = scrim_limits(L);
+  lim->busy++;
+  lua_close(L);
+  lim->busy--;
+  unwatch(lim);
+}
+
+void scrim_fullgc(lua_State *L) {
+  ScrimLimits *lim = scrim_limits(L);
+  lim->busy++;
+  lua_gc(L, LUA_GCCOLLECT, 0);
+  lim->busy--;
 }
 
 static int panic(lua_State *L) {
@@ -97,29 +377,41 @@ static int panic(lua_State *L) {
   return 0;
 }
 
-static void warn_on(void *ud, const char *msg, int tocont);
-static void warn_cont(void *ud, const char *msg, int tocont);
-static void warn_off(void *ud, const char *msg, int tocont) {
-  lua_State *L = (lua_State *)ud;
-  if (!tocont && strcmp(msg, "@on") == 0) lua_setwarnf(L, warn_on, L);
+static void warn_flush(ScrimLimits *lim, int last) {
+  fprintf(stderr, "%s%.*s%s", lim->warningContinues ? "" : "Lua warning: ", (int)lim->warningLength, lim->warning,
+          last ? "\n" : "");
+  fflush(stderr);
+  lim->warningLength = 0;
+  lim->warningContinues = !last;
 }
-static void warn_cont(void *ud, const char *msg, int tocont) {
-  lua_State *L = (lua_State *)ud;
-  fputs(msg, stderr);
-  if (!tocont) {
-    fputs("\n", stderr);
-    lua_setwarnf(L, warn_on, L);
-  }
-}
-/* Warnings (errors in __gc, warn()) are on by default: a failing finalizer should not be silent. */
-static void warn_on(void *ud, const char *msg, int tocont) {
-  lua_State *L = (lua_State *)ud;
-  if (!tocont && *msg == '@') {
-    if (strcmp(msg, "@off") == 0) lua_setwarnf(L, warn_off, L);
+
+/* Warnings (errors in __gc, warn()) are on by default: a failing finalizer should not be silent. A message comes
+   in pieces (warn's arguments; "error in " .. "__gc" .. …): they are joined and the whole printed once, with one
+   prefix. Control messages ("@off", "@on") come alone, as in lua.c. */
+static void warn_function(void *ud, const char *msg, int tocont) {
+  ScrimLimits *lim = scrim_limits((lua_State *)ud);
+  if (lim->warningLength == 0 && !tocont && *msg == '@') {
+    if (strcmp(msg, "@off") == 0) lim->warningsOff = 1;
+    else if (strcmp(msg, "@on") == 0) lim->warningsOff = 0;
     return;
   }
-  fputs("Lua warning: ", stderr);
-  warn_cont(ud, msg, tocont);
+  if (!lim->warningsOff) {
+    size_t length = strlen(msg);
+    while (length > 0) {
+      size_t room = sizeof lim->warning - lim->warningLength;
+      size_t piece = length < room ? length : room;
+      memcpy(lim->warning + lim->warningLength, msg, piece);
+      lim->warningLength += piece;
+      msg += piece;
+      length -= piece;
+      if (lim->warningLength == sizeof lim->warning) warn_flush(lim, 0); /* a long one goes out in full */
+    }
+  }
+  if (!tocont) {
+    if (!lim->warningsOff) warn_flush(lim, 1);
+    lim->warningLength = 0;
+    lim->warningContinues = 0;
+  }
 }
 
 static int hostfn_gc(lua_State *L) {
@@ -138,8 +430,12 @@ lua_State *scrim_newstate(ScrimLimits *limits) {
   lua_State *L = lua_newstate(scrim_alloc, limits);
   if (L == NULL) return NULL;
   *(ScrimLimits **)lua_getextraspace(L) = limits;
+  limits->current = L;
+  check_allowhook_offset(L);
+  watch(limits);
+  limits->baseResident = resident_bytes();
   lua_atpanic(L, panic);
-  lua_setwarnf(L, warn_on, L);
+  lua_setwarnf(L, warn_function, L);
   lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_COUNT);
   lua_newtable(L);
   lua_pushcfunction(L, hostfn_gc);
@@ -171,20 +467,53 @@ static int msghandler(lua_State *L) {
   return 1;
 }
 
-/* lua_pcall with the message handler at `handler`; `owned`: it was pushed for this call, remove it. */
+/* An entry refused before it starts: the function and its arguments are replaced by the error message. */
+static int refuse(lua_State *L, int handler, int owned, int nargs, const char *message) {
+  lua_settop(L, lua_gettop(L) - nargs - 1);
+  if (owned) lua_settop(L, handler - 1);
+  lua_pushstring(L, message);
+  return LUA_ERRRUN;
+}
+
+/* lua_pcall with the message handler at `handler`; `owned`: it was pushed for this call, remove it.
+   An outermost entry is refused outright once the budget is spent, or while memory stays over budget. */
 static int pcall_with(lua_State *L, int handler, int owned, int nargs, int nresults) {
   ScrimLimits *lim = scrim_limits(L);
-  int refusable = lim->refusable;
-  lim->refusable = 1;
-  if (lim->depth++ == 0) {
-    lim->deadline = 0;
+  if (lim->depth == 0) {
+    if (deadline_passed(lim)) {
+      char message[256];
+      snprintf(message, sizeof message, "exceeded the time budget of %g s", lim->budget);
+      return refuse(L, handler, owned, nargs, message);
+    }
+    if (lim->memoryPending && over_memory(L, lim)) return refuse(L, handler, owned, nargs, "not enough memory");
   }
+  int refusable = lim->refusable;
+  int swiftFrames = lim->swiftFrames;
+  int base = lua_gettop(L) - nargs; /* where the function is, and its results will be */
+  lim->refusable = 1;
+  lim->swiftFrames = 0;
+  lim->depth++;
   int status = lua_pcall(L, nargs, nresults, handler);
+  lim->swiftFrames = swiftFrames;
+  lim->reporting = 0;
+  if (lim->depth == 1 && status == LUA_OK && lim->memoryPending && over_memory(L, lim)) {
+    /* Over the budget since the last check, with no instruction left to notice it. */
+    lua_settop(L, base - 1);
+    lua_pushliteral(L, "not enough memory");
+    status = LUA_ERRRUN;
+  }
   if (--lim->depth == 0 && lim->stopping) {
+    if (status == LUA_OK) {
+      /* The stop was swallowed on the way out (a message handler that failed in turn, a tail call that returned):
+         the entry still ran out of time. */
+      format_stop(L, lim, 0);
+      lua_settop(L, base - 1);
+      lua_pushstring(L, lim->stopMessage);
+      status = LUA_ERRRUN;
+    }
     lim->stopping = 0;
-    lim->stopMessage[0] = 0;
     lim->interrupted = 0;
-    lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_COUNT);
+    set_hook(L, HOOK_COUNT);
   }
   lim->refusable = refusable;
   if (owned) {
@@ -211,19 +540,51 @@ int scrim_loadfile(lua_State *L, const char *path) {
   return luaL_loadfilex(L, path, "t");
 }
 
+/* Swift runs on L's current frame: `current` is L while it does, whatever thread called (a coroutine's stack is
+   its own; pushing to the main thread's from inside a coroutine would corrupt it). */
 static int call_host(lua_State *L, void *fn) {
   ScrimLimits *lim = scrim_limits(L);
   int refusable = lim->refusable;
+  lua_State *caller = lim->current;
+  /* Raising here is safe only when Lua code called this function: no Swift frame between it and a protected call
+     (a metamethod run by Swift's own lua_setfield is not). */
+  int raisable = lim->depth > 0 && lim->swiftFrames == 0;
   lim->refusable = 0;
+  lim->current = L;
   lim->hostDepth++;
+  lim->swiftFrames++;
   int n = host_dispatch(L, fn);
+  lim->swiftFrames--;
   lim->hostDepth--;
+  lim->current = caller;
   lim->refusable = refusable;
+  if (lim->pulled >= ((size_t)1 << 20) && over_resident(lim)) {
+    lim->memoryPending = 1;
+    lim->memoryRefused = 1;
+  }
+  if (n >= 0 && raisable && (lim->stopping || lim->memoryPending)) {
+    /* Swift made more than the budget allows, or a Swift loop saw the time run out: stop here, at the caller's line. */
+    if (lim->memoryPending && over_memory(L, lim)) {
+      lua_settop(L, 0);
+      luaL_where(L, 1);
+      lua_pushliteral(L, "not enough memory");
+      lua_concat(L, 2);
+      return -1;
+    }
+    if (lim->stopping) {
+      format_stop(L, lim, 1);
+      lua_settop(L, 0);
+      lua_pushstring(L, lim->stopMessage);
+      return -1;
+    }
+  }
   return n;
 }
 
 static int host_trampoline(lua_State *L) {
   void **box = (void **)lua_touserdata(L, lua_upvalueindex(1));
+  /* Finalized already: a finalizer run in the same collection (or while the state closes) can still reach it. */
+  if (*box == NULL) return luaL_error(L, "a Scrim function called after it was finalized (from a finalizer)");
   int n = call_host(L, *box);
   if (n < 0) return lua_error(L); /* Swift has returned: raising is safe now */
   return n;
@@ -260,10 +621,15 @@ static int object_gc(lua_State *L) {
     ((ScrimBox *)lua_touserdata(L, 1))->object = NULL; /* a resurrected box never releases twice */
     ScrimLimits *lim = scrim_limits(L);
     int refusable = lim->refusable;
+    lua_State *caller = lim->current;
     lim->refusable = 0; /* deinit may run Swift code that uses the state */
+    lim->current = L;   /* the thread whose allocation ran the collector */
     lim->hostDepth++;
+    lim->swiftFrames++;
     host_release(object);
+    lim->swiftFrames--;
     lim->hostDepth--;
+    lim->current = caller;
     lim->refusable = refusable;
   }
   return 0;
@@ -318,8 +684,9 @@ static int index_dispatch(lua_State *L) {
   return 1;
 }
 
-/* __newindex: property setters (Swift), else the instance's field table; anything else is an
-   error naming the class and the field, so a typo never silently does nothing. */
+/* __newindex: property setters (Swift); a read-only property raises; other keys go to the field table of an
+   instance of a Lua class (scrim.class: its field table has a metatable), which may add fields of its own;
+   anything else is an error naming the class and the field, so a typo never silently does nothing. */
 static int newindex_dispatch(lua_State *L) {
   lua_settop(L, 3);
   lua_pushvalue(L, 2);
@@ -331,15 +698,19 @@ static int newindex_dispatch(lua_State *L) {
     return 0;
   }
   lua_pop(L, 1);
-  if (lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
+  lua_pushvalue(L, 2);
+  int member = lua_rawget(L, lua_upvalueindex(2));
+  lua_pop(L, 1);
+  if (member != LUA_TLIGHTUSERDATA && lua_getiuservalue(L, 1, 1) == LUA_TTABLE && lua_getmetatable(L, -1)) {
+    lua_pop(L, 1);
     lua_pushvalue(L, 2);
     lua_pushvalue(L, 3);
     lua_settable(L, -3);
     return 0;
   }
-  lua_pop(L, 1);
+  lua_settop(L, 3);
   lua_pushvalue(L, 2);
-  if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL) {
+  if (lua_rawget(L, lua_upvalueindex(2)) == LUA_TLIGHTUSERDATA) {
     luaL_where(L, 1);
     lua_pushfstring(L, "field '%s' of %s is read-only", lua_tostring(L, 2), class_name(L, 1));
     lua_concat(L, 2);
@@ -475,6 +846,79 @@ static int dofile_t(lua_State *L) {
   return lua_gettop(L) - 1;
 }
 
+/* require's searcher for Lua files (package.searchers[2]) with mode "t": a precompiled chunk on package.path is an
+   error, as it is for `load`. The package table is upvalue 1. */
+static int searcher_text(lua_State *L) {
+  const char *name = luaL_checkstring(L, 1);
+  lua_getfield(L, lua_upvalueindex(1), "searchpath");
+  lua_pushvalue(L, 1);
+  if (lua_getfield(L, lua_upvalueindex(1), "path") != LUA_TSTRING)
+    return luaL_error(L, "'package.path' must be a string");
+  lua_call(L, 2, 2);
+  if (lua_isnil(L, -2)) return 1; /* the error message: where it looked */
+  lua_pop(L, 1);
+  const char *filename = lua_tostring(L, -1);
+  if (luaL_loadfilex(L, filename, "t") != LUA_OK)
+    return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s", name, filename, lua_tostring(L, -1));
+  lua_pushstring(L, filename);
+  return 2;
+}
+
+/* debug.sethook (upvalue 1) with Scrim's hook kept: the script's hook (the debug library's dispatcher) is run by
+   count_hook for the events the script asked for, on that thread; removing it leaves Scrim's alone. The count a
+   script gives is approximated by Scrim's own (every HOOK_COUNT instructions). */
+static int sethook_guarded(lua_State *L) {
+  lua_State *thread = lua_type(L, 1) == LUA_TTHREAD ? lua_tothread(L, 1) : L;
+  int n = lua_gettop(L);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, n, 0);
+  lua_Hook set = lua_gethook(thread);
+  int mask = set ? lua_gethookmask(thread) : 0;
+  if (set != NULL && set != count_hook) user_hook = set;
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &user_masks_key) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_newtable(L);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &user_masks_key);
+  }
+  push_thread(L, thread);
+  if (mask) lua_pushinteger(L, mask); else lua_pushnil(L);
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
+  ScrimLimits *lim = scrim_limits(L);
+  lua_sethook(thread, count_hook, LUA_MASKCOUNT | (mask & ~LUA_MASKCOUNT), lim->stopping ? 1 : HOOK_COUNT);
+  return 0;
+}
+
+/* debug.gethook (upvalue 1) as the script set it: Scrim's own hook is not the script's business. */
+static int gethook_guarded(lua_State *L) {
+  lua_State *thread = lua_type(L, 1) == LUA_TTHREAD ? lua_tothread(L, 1) : L;
+  if (user_mask_of(L, thread) == 0) {
+    luaL_pushfail(L);
+    return 1;
+  }
+  int n = lua_gettop(L);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, n, LUA_MULTRET);
+  /* The debug library calls a hook that is not its own dispatcher "external hook"; the script's function is in its
+     table of hooks. */
+  if (lua_gettop(L) >= 1 && lua_type(L, 1) == LUA_TSTRING) {
+    if (lua_getfield(L, LUA_REGISTRYINDEX, "_HOOKKEY") == LUA_TTABLE) {
+      push_thread(L, thread);
+      lua_rawget(L, -2);
+      lua_replace(L, 1);
+    }
+    lua_pop(L, 1);
+  }
+  return lua_gettop(L);
+}
+
 void scrim_textonly(lua_State *L) {
   lua_getglobal(L, "load");
   lua_pushcclosure(L, load_t, 1);
@@ -484,4 +928,22 @@ void scrim_textonly(lua_State *L) {
   lua_setglobal(L, "loadfile");
   lua_pushcfunction(L, dofile_t);
   lua_setglobal(L, "dofile");
+  if (lua_getglobal(L, "package") == LUA_TTABLE) {
+    if (lua_getfield(L, -1, "searchers") == LUA_TTABLE) {
+      lua_pushvalue(L, -2);
+      lua_pushcclosure(L, searcher_text, 1);
+      lua_rawseti(L, -2, 2);
+    }
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  if (lua_getglobal(L, "debug") == LUA_TTABLE) {
+    lua_getfield(L, -1, "sethook");
+    lua_pushcclosure(L, sethook_guarded, 1);
+    lua_setfield(L, -2, "sethook");
+    lua_getfield(L, -1, "gethook");
+    lua_pushcclosure(L, gethook_guarded, 1);
+    lua_setfield(L, -2, "gethook");
+  }
+  lua_pop(L, 1);
 }

@@ -1,7 +1,7 @@
 import Glibc
 
 // `ScrimBench [name…]`: runs the benchmarks (all by default) and prints each figure beside its
-// baseline measured in the same run, the ratio, and the bar from PRODUCT.md.
+// baseline measured in the same run, the ratio, and the bar from docs/DESIGN.md.
 setvbuf(stdout, nil, _IOLBF, 0)
 let selected = Set(CommandLine.arguments.dropFirst())
 let benchmarks: [(name: String, run: () -> [BenchRow])] = [

@@ -2,7 +2,7 @@ import CLua
 import ScrimCore
 import ScrimLua
 
-/// The plugin loader of one runtime (LUA_API §9): finds plugin folders, validates manifests, loads plugins in
+/// The plugin loader of one runtime (docs/API.md §9): finds plugin folders, validates manifests, loads plugins in
 /// dependency order, each in its own sandboxed environment, and reloads them in place. It installs
 /// `scrim.plugins`, `scrim.menu`, `scrim.transition` and `scrim.controller`; the Lua half (environments, exports,
 /// the adapter) is `PluginPrelude`, compiled on first use so that runtimes without plugins pay nothing for it.
@@ -15,6 +15,9 @@ public final class PluginHost {
     public var warningOutput: (String) -> Void = { writeToStandardError("scrim: warning: \($0)\n") }
 
     private var prelude: LuaRef?
+    /// The plugins being loaded or reloaded now: a plugin's code may load plugins (with the "plugins" permission),
+    /// but not itself or one whose load is under way.
+    private var busy: Set<String> = []
     private static let registryKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
     private static let luaClass = LuaClass<PluginHost>("PluginHost")
 
@@ -66,8 +69,10 @@ public final class PluginHost {
     public func load(path: String, options: LuaRef? = nil) throws -> [String] {
         let folders = PluginFolder.find(in: path)
         guard !folders.isEmpty else {
+            if BundledPlugins.isBundledName(path) { throw PluginError(plugin: "", message: BundledPlugins.unknown(path)) }
             throw PluginError(plugin: "", message: "no plugin in '\(path)' (a plugin is a folder with a plugin.lua)")
         }
+        if let name = folders.first(where: { busy.contains($0.name) })?.name { throw Self.busyError(name) }
         let single = folders.count == 1 && folders[0].directory == PluginFolder(directory: path).directory
         return load(folders) { folder in
             guard let options else { return nil }
@@ -81,7 +86,7 @@ public final class PluginHost {
     public func load(_ folders: [PluginFolder], options: (PluginFolder) -> LuaRef? = { _ in nil }) -> [String] {
         var loadedNames: [String] = []
         var batch: [PluginFolder] = []
-        for folder in folders {
+        for folder in folders where !busy.contains(folder.name) {
             if let existing = plugin(folder.name), existing.state == .loaded {
                 if existing.directory == folder.directory {
                     if let given = options(folder) { _ = reloadOne(folder.name, options: given) }
@@ -93,6 +98,9 @@ public final class PluginHost {
             }
             batch.append(folder)
         }
+        let names = Set(batch.map(\.name))
+        busy.formUnion(names)
+        defer { busy.subtract(names) }
         // Run each plugin.lua: a manifest, or the reason there is none.
         var evaluated: [String: Result<(PluginManifest, [String]), PluginError>] = [:]
         for folder in batch {
@@ -135,6 +143,7 @@ public final class PluginHost {
                 }
             }
             plugins.append(record)
+            busy.remove(name) // its load is over: handlers of the event may reload it
             emit(record.state == .loaded ? "plugin.didLoad" : "plugin.didFail", name, record.error)
         }
         return loadedNames
@@ -147,6 +156,7 @@ public final class PluginHost {
     public func reload(_ name: String? = nil, options: LuaRef? = nil) throws -> (ok: Bool, error: String?) {
         var targets: [String]
         if let name {
+            if busy.contains(name) { throw Self.busyError(name) }
             guard plugin(name) != nil else {
                 let known = plugins.map(\.name)
                 throw PluginError(plugin: name, message: "no plugin '\(name)' (\(known.isEmpty ? "none loaded" : "plugins: " + known.joined(separator: ", ")))")
@@ -162,7 +172,7 @@ public final class PluginHost {
         }
         var firstError: String?
         var failed: Set<String> = []
-        for target in targets {
+        for target in targets where !busy.contains(target) {
             if let requires = plugin(target)?.manifest?.requires, let broken = requires.first(where: failed.contains) {
                 failed.insert(target)
                 firstError = firstError ?? "plugin '\(target)' was not reloaded: '\(broken)' failed to reload"
@@ -177,11 +187,14 @@ public final class PluginHost {
     }
 
     /// Reloads one plugin from its folder; returns the error if it failed (the previous version keeps running).
+    /// The plugin's code may load other plugins meanwhile, so its record is looked up by name after it ran.
     private func reloadOne(_ name: String, options: LuaRef?) -> String? {
-        guard let position = plugins.firstIndex(where: { $0.name == name }) else { return "no plugin '\(name)'" }
-        let folder = PluginFolder(directory: plugins[position].directory)
+        guard let directory = plugin(name)?.directory else { return "no plugin '\(name)'" }
+        if busy.contains(name) { return Self.busyError(name).message }
+        busy.insert(name)
+        defer { busy.remove(name) }
         var error: String?
-        switch evaluate(folder, options: options) {
+        switch evaluate(PluginFolder(directory: directory), options: options) {
         case .failure(let failure):
             abort(name)
             error = failure.message
@@ -193,22 +206,33 @@ public final class PluginHost {
             } else {
                 do {
                     try activate(name, manifest)
-                    plugins[position].manifest = manifest
-                    plugins[position].warnings = warnings
-                    plugins[position].state = .loaded
-                    plugins[position].error = nil
+                    update(name) { record in
+                        record.manifest = manifest
+                        record.warnings = warnings
+                        record.state = .loaded
+                        record.error = nil
+                    }
                 } catch let failure {
                     error = (failure as? PluginError)?.message ?? "\(failure)"
                 }
             }
         }
+        busy.remove(name) // its reload is over: handlers of the event may reload it again
         if let error {
-            plugins[position].error = error
+            update(name) { $0.error = error }
             emit("plugin.didFail", name, error)
         } else {
             emit("plugin.didReload", name, nil)
         }
         return error
+    }
+
+    private func update(_ name: String, _ change: (inout Plugin) -> Void) {
+        if let position = plugins.firstIndex(where: { $0.name == name }) { change(&plugins[position]) }
+    }
+
+    private static func busyError(_ name: String) -> PluginError {
+        PluginError(plugin: name, message: "plugin '\(name)' is being loaded or reloaded: a plugin cannot load or reload itself, or a plugin whose load is under way")
     }
 
     // MARK: The Lua half
@@ -261,18 +285,33 @@ public final class PluginHost {
     @discardableResult
     func callPrelude(_ function: String, _ arguments: [LuaPushable?]) throws -> LuaValue {
         guard let runtime else { return .nil }
+        let L = runtime.state.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        try pushPreludeCall(function, arguments)
+        return runtime.state.value(at: -1)
+    }
+
+    /// Calls `host[function](arguments…)` of the prelude and leaves its first result on the stack (nothing on error).
+    /// What it made reaches the caller as the same Lua value: a userdata is not let go (and perhaps collected, with
+    /// the Lua values it keeps) to be pushed again from its Swift object.
+    func pushPreludeCall(_ function: String, _ arguments: [LuaPushable?]) throws {
+        guard let runtime else { throw PluginError(plugin: "", message: "the runtime is gone") }
         let state = runtime.state
         let L = state.L
         let prelude = try preludeTable()
         let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
         prelude.push(L)
         scrim_rawgetfield(L, -1, function)
         lua_rotate(L, -2, -1)
         lua_settop(L, -2)
         state.push(arguments: arguments)
-        try state.call(nargs: Int32(arguments.count), nresults: 1)
-        return state.value(at: -1)
+        do {
+            try state.call(nargs: Int32(arguments.count), nresults: 1)
+        } catch {
+            lua_settop(L, top)
+            throw error
+        }
     }
 
     private func preludeTable() throws -> LuaRef {
@@ -282,12 +321,20 @@ public final class PluginHost {
         let L = state.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        try state.load(PluginPrelude.source, name: PluginPrelude.chunkName)
+        try state.load(PluginPrelude.sandbox)
+        pushModule(L)
+        scrim_pushglobaltable(L)
+        try state.load(PluginPrelude.random)
+        scrim_pushglobaltable(L)
+        try state.call(nargs: 1, nresults: 1)
+        try state.call(nargs: 3, nresults: 1)
+        try state.load(PluginPrelude.loader)
         pushModule(L)
         scrim_pushglobaltable(L)
         state.push(pluginOn)
         state.push(reportFunction)
-        try state.call(nargs: 4, nresults: 1)
+        lua_rotate(L, -6, -1)
+        try state.call(nargs: 5, nresults: 1)
         let table = state.popRef()
         prelude = table
         return table

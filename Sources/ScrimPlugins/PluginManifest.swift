@@ -14,7 +14,7 @@ public struct PluginManifest {
     public static let knownFields: Set<String> = ["name", "version", "description", "requires", "permissions", "setup",
                                                   "menus", "transitions", "controllers", "hooks", "options"]
     /// What `permissions` may grant beyond the sandbox.
-    public static let knownPermissions = ["io", "os", "native"]
+    public static let knownPermissions = ["io", "os", "native", "plugins"]
 
     /// Reads and validates the manifest table at `index` for the plugin in `folder`; `warnings` gets the unknown
     /// fields. Throws a message that starts with the manifest's path.
@@ -90,7 +90,7 @@ public struct PluginManifest {
         let requires = try strings("requires")
         let permissions = try strings("permissions")
         for permission in permissions where !knownPermissions.contains(permission) {
-            throw PluginError(plugin: name, message: "\(path): plugin '\(name)': unknown permission '\(permission)' (io, os, native)")
+            throw PluginError(plugin: name, message: "\(path): plugin '\(name)': unknown permission '\(permission)' (\(knownPermissions.joined(separator: ", ")))")
         }
         if requires.contains(name) { throw problem("plugin '\(name)' requires itself") }
         return PluginManifest(name: name, version: version, description: string("description"),

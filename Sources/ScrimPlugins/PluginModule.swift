@@ -2,14 +2,14 @@ import CLua
 import ScrimCore
 import ScrimLua
 
-/// The Lua face of the loader: `scrim.plugins.load/list/get/reload`, `scrim.menu`, `scrim.transition`,
+/// The Lua face of the loader: `scrim.plugins.load/list/get/state/reload`, `scrim.menu`, `scrim.transition`,
 /// `scrim.controller`, and the two host functions the prelude calls back (a plugin's `on`, error reports).
 extension PluginHost {
     func installModuleFunctions() {
         guard let runtime else { return }
         let state = runtime.state
         let L = state.L
-        weak var host = self
+        weak let host = self
         func require() throws -> PluginHost {
             guard let host else { throw ScriptError("the plugin host is gone") }
             return host
@@ -40,6 +40,13 @@ extension PluginHost {
                 host.pushRecord(plugin, detailed: true)
                 return 1
             }),
+            ("state", HostFunction("state") { call in
+                let name = try call.string(1)
+                let host = try require()
+                guard host.plugin(name) != nil else { return call.push(nil) }
+                try host.pushPreludeCall("state", [name])
+                return 1
+            }),
             ("reload", HostFunction("reload") { call in
                 let name = try call.optionalString(1)
                 let options = call.isNil(2) ? nil : try call.table(2)
@@ -67,8 +74,7 @@ extension PluginHost {
                 let host = try require()
                 switch try host.callPrelude("resolve", [kind, name]) {
                 case .table(let found):
-                    let made = try host.callPrelude(kind, [found, options])
-                    made.push(call.state)
+                    try host.pushPreludeCall(kind, [found, options])
                     return 1
                 case let other:
                     throw ScriptError(other.description)
@@ -111,24 +117,24 @@ extension PluginHost {
         lua_settop(L, -2)
     }
 
-    /// `on(plugin, group, event, fn, opts)`: a plugin's hook, in its group, whose errors name the plugin.
+    /// `on(plugin, group, event, fn, opts)`: a plugin's hook, always in its group (a `group` the plugin gave is a label
+    /// the prelude keeps), whose errors name the plugin.
     var pluginOn: HostFunction {
         HostFunction("on") { call in
             let plugin = try call.string(1)
             let group = try call.string(2)
             let event = try call.string(3)
             let function = try call.function(4)
-            var once = false, priority = 0, explicitGroup: String?
+            var once = false, priority = 0
             if !call.isNil(5) {
                 let L = call.L
                 if scrim_rawgetfield(L, 5, "once") != LUA_TNIL { once = lua_toboolean(L, -1) != 0 }
                 if scrim_rawgetfield(L, 5, "priority") == LUA_TNUMBER { priority = Int(scrim_tointeger(L, -1)) }
-                if scrim_rawgetfield(L, 5, "group") == LUA_TSTRING { explicitGroup = call.state.string(at: -1) }
-                lua_settop(L, -4)
+                lua_settop(L, -3)
             }
             guard let runtime = call.state.owner as? LuaRuntime else { throw ScriptError("no runtime") }
-            weak var state = call.state
-            let hook = runtime.core.hooks.on(event, priority: priority, once: once, group: explicitGroup ?? group) { event in
+            weak let state = call.state
+            let hook = runtime.core.hooks.on(event, priority: priority, once: once, group: group) { event in
                 do {
                     try state?.callHandler(function, event)
                 } catch let error as LuaError {
@@ -157,6 +163,6 @@ struct PluginCallbackError: ReportableError, CustomStringConvertible {
 
     var message: String { error.message }
     var source: String? { "plugin '\(plugin)'" }
-    var traceback: String? { error.traceback.isEmpty ? nil : error.traceback }
+    var stackTraceback: String? { error.stackTraceback }
     var description: String { error.message }
 }

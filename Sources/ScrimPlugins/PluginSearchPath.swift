@@ -1,7 +1,8 @@
 import Glibc
 
-/// Where plugins are looked for (LUA_API §9): every `--plugins DIR`, then `SCRIM_PLUGIN_PATH` (`:`-separated),
-/// then `./plugins`. Each entry is a plugin folder (it has `plugin.lua`) or a folder of plugin folders.
+/// Where plugins are looked for (docs/API.md §9): every `--plugins DIR`, then `SCRIM_PLUGIN_PATH` (`:`-separated), then `./plugins`.
+/// Each entry is a plugin folder (it has `plugin.lua`), a folder of plugin folders, or a bundled plugin by name
+/// (`@popup_menu`, `@bundled` for all).
 public struct PluginSearchPath {
     public var directories: [String]
 
@@ -54,7 +55,7 @@ public struct PluginSearchPath {
     }
 }
 
-/// A folder holding `plugin.lua`; its name is the plugin's name.
+/// A folder holding `plugin.lua` (or a bundled plugin, `@name`); its name is the plugin's name.
 public struct PluginFolder: Equatable {
     public var name: String
     public var directory: String
@@ -65,11 +66,16 @@ public struct PluginFolder: Equatable {
         var trimmed = directory
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
         self.directory = trimmed
-        name = trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+        if BundledPlugins.isBundledName(trimmed) {
+            name = String(trimmed.dropFirst())
+        } else {
+            name = trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+        }
     }
 
     /// `path` itself if it is a plugin folder, else its subfolders that are, sorted by name; none if it is neither.
     public static func find(in path: String) -> [PluginFolder] {
+        if BundledPlugins.isBundledName(path) { return BundledPlugins.folders(path) }
         if PluginSearchPath.isFile(path + "/plugin.lua") { return [PluginFolder(directory: path)] }
         guard let dir = opendir(path) else { return [] }
         defer { closedir(dir) }
@@ -87,6 +93,7 @@ public struct PluginFolder: Equatable {
 
     /// The text of `plugin.lua`, or nil if it cannot be read.
     func readManifestSource() -> String? {
+        if BundledPlugins.isBundledName(directory) { return BundledPlugins.source(name) }
         guard let file = fopen(manifestPath, "r") else { return nil }
         defer { fclose(file) }
         var bytes: [UInt8] = []

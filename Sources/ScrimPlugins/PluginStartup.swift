@@ -20,6 +20,9 @@ extension PluginHost {
 extension PluginSearchPath {
     /// Why `directory` cannot be on the search path of a `--plugins` flag, or nil if it can.
     public static func problem(with directory: String) -> String? {
-        isDirectory(directory) ? nil : "no plugin folder '\(directory)' (--plugins takes a plugin folder or a folder of plugins)"
+        if BundledPlugins.isBundledName(directory) {
+            return BundledPlugins.folders(directory).isEmpty ? BundledPlugins.unknown(directory) : nil
+        }
+        return isDirectory(directory) ? nil : "no plugin folder '\(directory)' (give a plugin folder, a folder of plugins, or @name of a bundled plugin)"
     }
 }

@@ -1,7 +1,7 @@
 import Glibc
 
-/// splitmix64: a small generator whose sequence depends only on its seed, on every machine,
-/// so `--seed N` repeats an order exactly. The spec library uses the same algorithm in Lua.
+/// splitmix64, for a fresh seed when none is given. (Files and tests are shuffled with Lua's own generator,
+/// seeded as busted seeds it, so that a seed gives busted's order: see FilePlan and spec.lua.)
 public struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
 
@@ -15,27 +15,7 @@ public struct SeededRandom: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 
-    /// Fisher–Yates with this generator (Swift's `shuffle` may change its algorithm between releases).
-    public mutating func shuffle<T>(_ items: inout [T]) {
-        guard items.count > 1 else { return }
-        for i in stride(from: items.count - 1, to: 0, by: -1) {
-            let j = Int(next() % UInt64(i + 1))
-            items.swapAt(i, j)
-        }
-    }
-
-    /// A seed for one spec file's tests: the run's seed mixed with the file's path, so a file's order
-    /// does not depend on which worker runs it or what ran before.
-    public static func fileSeed(_ seed: UInt64, path: String) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in path.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
-        }
-        var random = SeededRandom(seed: seed ^ hash)
-        return random.next()
-    }
-
-    /// A fresh seed for `--shuffle` without `--seed`: small enough to type back.
+    /// A fresh seed for a run without `--seed`: small enough to type back.
     public static func freshSeed() -> UInt64 {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)

@@ -1,9 +1,20 @@
 import CLua
+import ScrimCore
 import ScrimLua
 import ScrimPlugins
 
-/// Runs one spec file in a fresh `LuaRuntime`: loads the test library, the file (which declares its
-/// tests), then each planned step as its own protected call, so the time budget applies per test.
+/// The Lua of the test library, embedded from Sources/ScrimTest/Lua. Chunks named "[scrim]/…" are hidden from
+/// locations and tracebacks.
+enum TestLibrary {
+    static let say = EmbeddedLua("[scrim]/say.lua", PackageResources.say_lua)
+    static let assert = EmbeddedLua("[scrim]/assert.lua", PackageResources.assert_lua)
+    static let spy = EmbeddedLua("[scrim]/spy.lua", PackageResources.spy_lua)
+    static let spec = EmbeddedLua("[scrim]/spec.lua", PackageResources.spec_lua)
+}
+
+/// Runs one spec file in a fresh `LuaRuntime`, in busted's order (see spec.lua): the runner's scheduler says
+/// what to run next, and each body or hook runs as its own protected entry into Lua, so the time budget applies
+/// to each and a stopped one is reported against its test while the rest of the file still runs.
 public struct SpecFileRunner {
     public var options: TestOptions
 
@@ -11,117 +22,210 @@ public struct SpecFileRunner {
         self.options = options
     }
 
-    /// Runs every selected test of the file at `path`; stops after the first failure with `failFast`.
+    /// Errors the runtime reported (timers, hook handlers, delegate methods) since the runner last asked.
+    private final class ReportBox {
+        var reports: [ErrorReport] = []
+    }
+
+    /// Runs every selected test of the file at `path`.
     public func run(_ path: String) -> FileResult {
         var file = FileResult(path: path)
         let runtime = LuaRuntime(options: options.runtime)
+        // A reported error fails the test that was running (scrim run and the REPL only print it), unless the
+        // spec watches the `error` event itself: then the report is what it tests.
+        let box = ReportBox()
+        let hooks = runtime.core.hooks
+        runtime.core.errorSink = { [weak hooks] report in
+            if hooks?.hasHandlers("error") != true { box.reports.append(report) }
+        }
         PluginHost.start(in: runtime, searchPath: .standard(flags: options.pluginDirectories, includeDefault: false))
         let state = runtime.state
         let L = state.L
         defer { state.close() }
+        applyPaths(state)
+        setArguments(state, script: path)
 
         let runner: Int32
         do {
-            try state.load(AssertLibrary.source, name: AssertLibrary.chunkName)
+            try state.load(TestLibrary.say)
             try state.call(nargs: 0, nresults: 1)
+            try state.load(TestLibrary.assert)
+            lua_rotate(L, -2, 1)
+            try state.call(nargs: 1, nresults: 1)
+            try state.load(TestLibrary.spy)
+            lua_rotate(L, -2, 1)
+            try state.call(nargs: 1, nresults: 1)
             state.push(SnapshotHandler.function(runtime: runtime, spec: path))
-            lua_setfield(L, -2, "snapshot_handler")
-            try state.load(SpecLibrary.source, name: SpecLibrary.chunkName)
+            lua_setfield(L, -2, "snapshotHandler")
+            state.push(Self.takeReports(box))
+            lua_setfield(L, -2, "takeReports")
+            try state.load(TestLibrary.spec)
             lua_rotate(L, -2, 1)
             try state.call(nargs: 1, nresults: 1)
             runner = lua_gettop(L)
+            try configure(state, runner, path: path)
         } catch {
             file.results.append(loadFailure(path, error, "the test library failed to load: "))
             return file
         }
-        callRunner(state, runner, "set_update_snapshots") { lua_pushboolean(L, options.updateSnapshots ? 1 : 0) }
 
-        let start = scrim_monotonic()
+        if let helper = options.helper {
+            do {
+                try state.loadFile(helper)
+                try state.call(nargs: 0, nresults: 0)
+            } catch {
+                file.results.append(loadFailure(path, error, "the helper \(helper) failed: "))
+                return file
+            }
+        }
+        box.reports.removeAll()
+
         do {
             try state.loadFile(path)
-            try state.call(nargs: 0, nresults: 0)
+            lua_getfield(L, runner, "load")
+            lua_rotate(L, -2, 1)
+            state.pushString(path)
+            try state.call(nargs: 2, nresults: 0)
         } catch {
-            // Tests declared before the error still run, as busted runs the blocks it reached.
-            var failure = loadFailure(path, error)
-            failure.duration = scrim_monotonic() - start
-            file.results.append(failure)
-            if options.failFast { return file }
-        }
-
-        let steps: Int
-        do {
-            steps = try plan(state, runner, path: path)
-        } catch {
-            file.results.append(loadFailure(path, error, "cannot plan the tests: "))
+            file.results.append(loadFailure(path, error))
             return file
         }
-        for step in stride(from: 1, through: steps, by: 1) {
-            let start = scrim_monotonic()
-            var result: TestResult?
+
+        var start = scrim_monotonic()
+        while true {
+            let more: Bool
+            state.restartTimeBudget() // each test has the whole budget
             do {
-                lua_getfield(L, runner, "step")
-                lua_pushinteger(L, lua_Integer(step))
-                try state.call(nargs: 1, nresults: 1)
-                result = readResult(state, path: path)
+                lua_getfield(L, runner, "next")
+                try state.call(nargs: 0, nresults: 2)
+                more = lua_toboolean(L, -2) != 0
+                for var result in readResults(state, path: path) {
+                    let now = scrim_monotonic()
+                    result.duration = now - start
+                    start = now
+                    file.results.append(result)
+                }
                 lua_settop(L, runner)
-            } catch let error as LuaError {
-                result = aborted(state, runner, step: step, path: path, error: error)
             } catch {
-                result = TestResult(status: .error, names: [], file: path, line: 0, message: "\(error)")
+                file.results.append(loadFailure(path, error, "the test runner failed: "))
+                return file
             }
-            guard var result else { continue }
-            result.duration = scrim_monotonic() - start
-            file.results.append(result)
-            if options.failFast && result.isFailure { break }
+            if !more { break }
+            do {
+                lua_getfield(L, runner, "invoke")
+                try state.call(nargs: 0, nresults: 0)
+            } catch let error as LuaError {
+                aborted(state, runner, path: path, error: error)
+            } catch {
+                aborted(state, runner, path: path, error: LuaError(message: "\(error)"))
+            }
+            lua_settop(L, runner)
         }
         return file
     }
 
-    private func plan(_ state: LuaState, _ runner: Int32, path: String) throws -> Int {
+    /// busted's default module paths (`./src/?.lua;./src/?/?.lua;./src/?/init.lua`, `./csrc/?.so`, or those of
+    /// `--lpath`/`--cpath`) in front of the runtime's.
+    private func applyPaths(_ state: LuaState) {
         let L = state.L
-        lua_getfield(L, runner, "plan")
-        if let filter = options.filter { state.pushString(filter) } else { lua_pushnil(L) }
-        if options.tags.isEmpty { lua_pushnil(L) } else { state.pushString(options.tags.joined(separator: ",")) }
-        if options.shuffle, let seed = options.seed {
-            lua_pushinteger(L, lua_Integer(Int64(bitPattern: SeededRandom.fileSeed(seed, path: path))))
-        } else {
-            lua_pushnil(L)
+        lua_getglobal(L, "package")
+        defer { lua_settop(L, -2) }
+        guard lua_type(L, -1) == LUA_TTABLE else { return }
+        for (field, prefix) in [("path", options.luaPath), ("cpath", options.luaCPath)] where !prefix.isEmpty {
+            lua_getfield(L, -1, field)
+            let existing = lua_type(L, -1) == LUA_TSTRING ? state.string(at: -1) : ""
+            lua_settop(L, -2)
+            state.pushString(existing.isEmpty ? prefix : prefix + ";" + existing)
+            lua_setfield(L, -2, field)
         }
-        try state.call(nargs: 3, nresults: 1)
-        defer { lua_settop(L, runner) }
-        return Int(lua_tointegerx(L, -1, nil))
     }
 
-    private func callRunner(_ state: LuaState, _ runner: Int32, _ name: String, arguments: () -> Void) {
-        lua_getfield(state.L, runner, name)
-        arguments()
-        try? state.call(nargs: 1, nresults: 0)
-        lua_settop(state.L, runner)
+    /// The global `arg`: the spec file at 0, then what followed `--` on the command line (as busted passes it).
+    private func setArguments(_ state: LuaState, script: String) {
+        let L = state.L
+        lua_createtable(L, Int32(options.scriptArguments.count), 1)
+        state.pushString(script)
+        lua_rawseti(L, -2, 0)
+        for (index, argument) in options.scriptArguments.enumerated() {
+            state.pushString(argument)
+            lua_rawseti(L, -2, lua_Integer(index + 1))
+        }
+        lua_setglobal(L, "arg")
     }
 
-    /// A step stopped from outside Lua (the time budget, Ctrl-C): the runner winds the test down in a
-    /// fresh entry and names it, so the stop is reported against the right test and the next one runs.
-    private func aborted(_ state: LuaState, _ runner: Int32, step: Int, path: String, error: LuaError) -> TestResult {
+    private func configure(_ state: LuaState, _ runner: Int32, path: String) throws {
+        let L = state.L
+        lua_getfield(L, runner, "configure")
+        lua_createtable(L, 0, 8)
+        func list(_ name: String, _ values: [String]) {
+            lua_createtable(L, Int32(values.count), 0)
+            for (index, value) in values.enumerated() {
+                state.pushString(value)
+                lua_rawseti(L, -2, lua_Integer(index + 1))
+            }
+            lua_setfield(L, -2, name)
+        }
+        list("filter", options.filters)
+        list("filterOut", options.filtersOut)
+        list("tags", options.tags)
+        list("excludeTags", options.excludedTags)
+        lua_pushboolean(L, options.shuffle ? 1 : 0)
+        lua_setfield(L, -2, "shuffle")
+        lua_pushinteger(L, lua_Integer(truncatingIfNeeded: options.seed ?? 0))
+        lua_setfield(L, -2, "seed")
+        lua_pushboolean(L, options.failFast ? 0 : 1)
+        lua_setfield(L, -2, "keepGoing")
+        lua_pushboolean(L, options.list ? 1 : 0)
+        lua_setfield(L, -2, "list")
+        try state.call(nargs: 1, nresults: 0)
+        lua_getfield(L, runner, "setUpdateSnapshots")
+        lua_pushboolean(L, options.updateSnapshots ? 1 : 0)
+        try state.call(nargs: 1, nresults: 0)
+    }
+
+    /// `lib.takeReports()`: the reported errors since the last call, as {context=, message=, traceback=} tables.
+    private static func takeReports(_ box: ReportBox) -> HostFunction {
+        HostFunction("takeReports") { call in
+            let L = call.L
+            let reports = box.reports
+            box.reports.removeAll()
+            lua_createtable(L, Int32(reports.count), 0)
+            for (index, report) in reports.enumerated() {
+                lua_createtable(L, 0, 3)
+                call.state.pushString(report.context)
+                lua_setfield(L, -2, "context")
+                call.state.pushString(report.message)
+                lua_setfield(L, -2, "message")
+                if let traceback = report.traceback.flatMap(Traceback.trimmed) {
+                    call.state.pushString(traceback)
+                    lua_setfield(L, -2, "traceback")
+                }
+                lua_rawseti(L, -2, lua_Integer(index + 1))
+            }
+            return 1
+        }
+    }
+
+    /// An invoke stopped from outside Lua (the time budget, Ctrl-C): the runner gets it as that code's error,
+    /// so it is reported against the right test and the run goes on.
+    private func aborted(_ state: LuaState, _ runner: Int32, path: String, error: LuaError) {
         let L = state.L
         lua_settop(L, runner)
-        lua_getfield(L, runner, "abort")
-        lua_pushinteger(L, lua_Integer(step))
-        var result = TestResult(status: .error, names: ["(step \(step))"], file: path, line: 0)
-        if (try? state.call(nargs: 1, nresults: 1)) != nil, let named = readResult(state, path: path) {
-            result = named
+        state.restartTimeBudget() // winding the test down is not part of its time
+        var message = error.message
+        var location = error.location.map { "\($0.file):\($0.line)" }
+        // The budget error is raised again at every instruction until it leaves Lua, so it may end up
+        // located in the library's frames; the spec's own line is then unknown.
+        if let place = error.location, place.file.hasPrefix("[scrim") {
+            message = String(error.message.dropFirst("\(place.file):\(place.line): ".count))
+            location = nil
         }
+        lua_getfield(L, runner, "aborted")
+        state.pushString(message)
+        if let location { state.pushString(location) } else { lua_pushnil(L) }
+        if let traceback = Traceback.trimmed(error.traceback) { state.pushString(traceback) } else { lua_pushnil(L) }
+        _ = try? state.call(nargs: 3, nresults: 0)
         lua_settop(L, runner)
-        result.status = .error
-        result.message = error.message
-        result.location = error.location.map { "\($0.file):\($0.line)" }
-        result.traceback = Traceback.trimmed(error.traceback)
-        // The budget error is raised again at every instruction until it leaves Lua, so it ends up
-        // located in the library's frames; the test's own line is the useful place to name.
-        if let location = error.location, location.file.hasPrefix("[scrim") {
-            result.message = String(error.message.dropFirst("\(location.file):\(location.line): ".count))
-            result.location = "\(path):\(result.line)"
-        }
-        return result
     }
 
     private func loadFailure(_ path: String, _ error: Error, _ prefix: String = "") -> TestResult {
@@ -135,11 +239,24 @@ public struct SpecFileRunner {
                           traceback: Traceback.trimmed(error.traceback))
     }
 
-    /// The result table on top of the stack (nil for steps that report nothing); pops it.
-    private func readResult(_ state: LuaState, path: String) -> TestResult? {
+    /// The list of result tables on top of the stack.
+    private func readResults(_ state: LuaState, path: String) -> [TestResult] {
         let L = state.L
-        defer { lua_settop(L, -2) }
-        guard lua_type(L, -1) == LUA_TTABLE else { return nil }
+        guard lua_type(L, -1) == LUA_TTABLE else { return [] }
+        let count = lua_rawlen(L, -1)
+        guard count > 0 else { return [] }
+        var results: [TestResult] = []
+        for index in 1 ... count {
+            lua_rawgeti(L, -1, lua_Integer(index))
+            results.append(readResult(state, path: path))
+            lua_settop(L, -2)
+        }
+        return results
+    }
+
+    /// The result table on top of the stack.
+    private func readResult(_ state: LuaState, path: String) -> TestResult {
+        let L = state.L
         func field(_ name: String) -> String? {
             defer { lua_settop(L, -2) }
             return lua_getfield(L, -1, name) == LUA_TSTRING ? state.string(at: -1) : nil
@@ -161,7 +278,6 @@ public struct SpecFileRunner {
         lua_settop(L, -2)
         let status = field("status").flatMap(TestStatus.init(rawValue:)) ?? .error
         return TestResult(status: status, names: names, file: path, line: line, message: field("message"),
-                          location: field("where"), expected: field("expected"), actual: field("actual"),
-                          traceback: field("traceback"))
+                          location: field("where"), traceback: field("traceback"))
     }
 }

@@ -1,6 +1,9 @@
+import CLua
 import Glibc
+import ScrimLua
 
-/// Finds spec files: `*_spec.lua` and `*_test.lua` below each path, skipping hidden folders
+/// Finds spec files: `*_spec.lua` and `*_test.lua` below each path (or, with busted's `--pattern`, `.lua` files
+/// whose name matches one of the Lua patterns and none of `--exclude-pattern`'s), skipping hidden folders
 /// (`.build`, `.git`); a path naming a file is taken as it is.
 public enum TestDiscovery {
     public static func isSpecFile(_ name: String) -> Bool {
@@ -8,7 +11,9 @@ public enum TestDiscovery {
     }
 
     /// Every spec file below `paths`, sorted by path, each once.
-    public static func files(in paths: [String]) throws -> [String] {
+    public static func files(in paths: [String], patterns: [String] = [], excluding: [String] = []) throws -> [String] {
+        let matcher = try NameMatcher(patterns: patterns, excluding: excluding)
+        defer { matcher.close() }
         var found = Set<String>()
         for path in paths {
             let root = normalized(path)
@@ -17,7 +22,7 @@ public enum TestDiscovery {
                 throw TestSetupError("cannot read '\(path)': \(String(cString: strerror(errno)))")
             }
             if info.st_mode & S_IFMT == S_IFDIR {
-                walk(root, into: &found)
+                walk(root, matcher, into: &found)
             } else {
                 found.insert(root)
             }
@@ -32,7 +37,7 @@ public enum TestDiscovery {
         return path
     }
 
-    private static func walk(_ directory: String, into found: inout Set<String>) {
+    private static func walk(_ directory: String, _ matcher: NameMatcher, into found: inout Set<String>) {
         guard let handle = opendir(directory) else { return }
         defer { closedir(handle) }
         while let entry = readdir(handle) {
@@ -46,12 +51,51 @@ public enum TestDiscovery {
             guard lstat(path, &info) == 0 else { continue }
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
-                walk(path, into: &found)
+                walk(path, matcher, into: &found)
             case S_IFREG, S_IFLNK:
-                if isSpecFile(name) { found.insert(path) }
+                if matcher.matches(name) { found.insert(path) }
             default:
                 break
             }
         }
+    }
+}
+
+/// busted's file selection by Lua patterns (`string.find` on the file's name), with a Lua state of its own.
+private final class NameMatcher {
+    let patterns: [String]
+    let excluding: [String]
+    private var state: LuaState?
+
+    init(patterns: [String], excluding: [String]) throws {
+        self.patterns = patterns
+        self.excluding = excluding
+        for pattern in patterns + excluding {
+            if let problem = FilterPattern.problem(pattern) {
+                throw TestSetupError("invalid file pattern '\(pattern)' (\(problem))")
+            }
+        }
+        if !patterns.isEmpty || !excluding.isEmpty { state = LuaState(memoryLimit: 1 << 24, timeBudget: 5) }
+    }
+
+    func close() { state?.close() }
+
+    func matches(_ name: String) -> Bool {
+        guard let state else { return TestDiscovery.isSpecFile(name) }
+        guard name.hasSuffix(".lua") else { return false }
+        if excluding.contains(where: { find(state, name, $0) }) { return false }
+        if patterns.isEmpty { return TestDiscovery.isSpecFile(name) }
+        return patterns.contains(where: { find(state, name, $0) })
+    }
+
+    private func find(_ state: LuaState, _ name: String, _ pattern: String) -> Bool {
+        let L = state.L
+        lua_getglobal(L, "string")
+        lua_getfield(L, -1, "find")
+        state.pushString(name)
+        state.pushString(pattern)
+        defer { lua_settop(L, 0) }
+        guard (try? state.call(nargs: 2, nresults: 1)) != nil else { return false }
+        return lua_type(L, -1) != LUA_TNIL
     }
 }

@@ -27,11 +27,35 @@ public struct Shard: Equatable, Sendable {
 
 /// What `scrim test` was asked to do.
 public struct TestOptions {
-    public var paths: [String] = ["."]
-    /// A Lua pattern matched against each test's full name.
-    public var filter: String?
+    /// What to run: files and folders. Empty: busted's default root, `spec`.
+    public var paths: [String] = []
+    /// `--filter`: run only tests whose full name matches one of these Lua patterns.
+    public var filters: [String] = []
+    /// `--filter-out`: skip tests and blocks whose full name matches one of these Lua patterns.
+    public var filtersOut: [String] = []
     /// Run only tests whose names carry one of these `#tags`.
     public var tags: [String] = []
+    /// `--exclude-tags`: skip tests and blocks whose names carry one of these `#tags`.
+    public var excludedTags: [String] = []
+    /// `--pattern`: Lua patterns a spec file's name must match (busted's); empty: `*_spec.lua` and `*_test.lua`.
+    public var patterns: [String] = []
+    /// `--exclude-pattern`: Lua patterns that exclude a spec file by its name.
+    public var excludedPatterns: [String] = []
+    /// Put in front of `package.path` / `package.cpath` of every spec (busted's `--lpath` / `--cpath` defaults).
+    public var luaPath = TestOptions.defaultLuaPath
+    public var luaCPath = TestOptions.defaultLuaCPath
+    public static let defaultLuaPath = "./src/?.lua;./src/?/?.lua;./src/?/init.lua"
+    public static let defaultLuaCPath = "./csrc/?.so;./csrc/?/?.so"
+    /// `--helper`: a Lua file run in every spec's runtime before the spec.
+    public var helper: String?
+    /// `--list`: name the tests instead of running them.
+    public var list = false
+    /// `--repeat`: run the whole suite this many times.
+    public var repeatCount = 1
+    /// What follows `--`: every spec's global `arg`.
+    public var scriptArguments: [String] = []
+    /// `--verbose`: tracebacks in the TAP report too.
+    public var verbose = false
     /// Files and tests in a seeded random order.
     public var shuffle = false
     public var seed: UInt64?

@@ -38,7 +38,7 @@ public struct TestResult: Equatable, Sendable {
 
     /// `describe › it`, as reports show it.
     public var displayName: String {
-        names.isEmpty ? "\(file) (loading the file)" : names.joined(separator: " › ")
+        names.isEmpty ? "\(file) (the file)" : names.joined(separator: " › ")
     }
 
     /// busted's full name (names joined by spaces): what `--filter` and `--tags` match.

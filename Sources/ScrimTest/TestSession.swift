@@ -17,32 +17,51 @@ public struct TestSession {
 
     public func run() throws -> Int32 {
         var options = self.options
-        let found = try TestDiscovery.files(in: options.paths)
+        // busted's default root, or the current folder when there is none.
+        if options.paths.isEmpty { options.paths = access("spec", F_OK) == 0 ? ["spec"] : ["."] }
+        let found = try TestDiscovery.files(in: options.paths, patterns: options.patterns, excluding: options.excludedPatterns)
         if found.isEmpty {
             let places = options.paths.map { "'\($0)'" }.joined(separator: ", ")
-            throw TestSetupError("no test files (*_spec.lua, *_test.lua) found in \(places)")
+            let kinds = options.patterns.isEmpty ? "*_spec.lua, *_test.lua" : "matching " + options.patterns.joined(separator: ", ")
+            throw TestSetupError("no test files (\(kinds)) found in \(places)")
         }
-        if options.shuffle && options.seed == nil { options.seed = SeededRandom.freshSeed() }
+        // One seed for the run, as busted has: --shuffle's order and randomize() without a seed of its own.
+        if options.seed == nil { options.seed = SeededRandom.freshSeed() }
         let seed = options.shuffle ? options.seed : nil
         let files = FilePlan.files(found, shard: options.shard, shuffleSeed: seed)
 
         var reporter = makeReporter(options.output, write: write)
         var summary = TestSummary()
-        reporter.begin(fileCount: files.count, seed: seed)
+        if !options.list { reporter.begin(fileCount: files.count, seed: seed) }
         var stopped = false
+        let write = self.write
         let deliver = { (file: FileResult) in
+            if options.list {
+                // busted's --list: each test's place and full name; an error (a block whose body fails without
+                // its hooks, which do not run) is described instead.
+                for result in file.results {
+                    if result.isFailure { summary.add(result) }
+                    write(result.isFailure ? TextReporter.describe(result) : "\(result.file):\(result.line): \(result.fullName)\n")
+                }
+                return
+            }
             for result in file.results { summary.add(result) }
             reporter.report(file)
             if options.failFast && file.results.contains(where: \.isFailure) { stopped = true }
         }
-        if options.jobs > 1 && files.count > 1 && !options.workerCommand.isEmpty {
-            try WorkerPool(options: options).run(files, deliver: deliver)
-        } else {
-            let runner = SpecFileRunner(options: options)
-            for path in files where !stopped {
-                deliver(runner.run(path))
+        for _ in 0 ..< options.repeatCount where !stopped {
+            // Files run in worker processes whenever a worker can be started (also for --jobs 1), so that a
+            // spec that crashes its process costs only its own file.
+            if !options.workerCommand.isEmpty {
+                try WorkerPool(options: options).run(files, deliver: deliver)
+            } else {
+                let runner = SpecFileRunner(options: options)
+                for path in files where !stopped {
+                    deliver(runner.run(path))
+                }
             }
         }
+        if options.list { return summary.failed > 0 ? 1 : 0 }
         reporter.finish(summary)
         if options.output != .text { writeNote(summary.closingLine + "\n") }
         return summary.failed > 0 ? 1 : 0

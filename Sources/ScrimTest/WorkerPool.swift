@@ -10,7 +10,8 @@ struct WorkerPool {
     var options: TestOptions
 
     /// Runs `files` on `options.jobs` workers; `deliver` gets each file's result in the order of
-    /// `files`, as soon as it and every file before it are done.
+    /// `files`, as soon as it and every file before it are done. A worker that dies (a crash, a signal) costs
+    /// only the file it was running, reported with the signal or status; a new worker runs the rest of its share.
     func run(_ files: [String], deliver: (FileResult) -> Void) throws {
         let jobs = min(options.jobs, files.count)
         var workers: [Worker] = []
@@ -20,10 +21,12 @@ struct WorkerPool {
                 if worker.pid > 0 { kill(worker.pid, SIGKILL); _ = worker.wait() }
             }
         }
+        func spawn(_ share: [String]) throws -> Worker {
+            try Worker.spawn(command: options.workerCommand + workerArguments() + ["--"] + share, files: share)
+        }
         for job in 0 ..< jobs {
             // Round robin over the (sorted or shuffled) list keeps workers' shares even.
-            let share = stride(from: job, to: files.count, by: jobs).map { files[$0] }
-            workers.append(try Worker.spawn(command: options.workerCommand + workerArguments() + ["--"] + share, files: share))
+            workers.append(try spawn(stride(from: job, to: files.count, by: jobs).map { files[$0] }))
         }
         let position = Dictionary(files.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
         var finished = [FileResult?](repeating: nil, count: files.count)
@@ -46,20 +49,18 @@ struct WorkerPool {
                 for file in workers[index].read() {
                     if let slot = position[file.path] { finished[slot] = file }
                 }
-            }
-            flush()
-        }
-        for index in workers.indices where workers[index].pid > 0 {
-            if stop { kill(workers[index].pid, SIGKILL) }
-            let status = workers[index].wait()
-            workers[index].pid = 0
-            // A worker that died mid-way leaves its remaining files unreported: each becomes an error.
-            for path in workers[index].files where finished[position[path]!] == nil && !stop {
-                finished[position[path]!] = FileResult(path: path, results: [
-                    TestResult(status: .error, names: [], file: path, line: 0,
+                guard !workers[index].isOpen, workers[index].pid > 0 else { continue }
+                let status = workers[index].wait()
+                workers[index].pid = 0
+                let left = workers[index].files.filter { finished[position[$0]!] == nil }
+                guard let crashed = left.first else { continue }
+                finished[position[crashed]!] = FileResult(path: crashed, results: [
+                    TestResult(status: .error, names: [], file: crashed, line: 0,
                                message: "the test worker running this file stopped (\(Self.describe(status)))"),
                 ])
+                if left.count > 1 && !(options.failFast) { workers.append(try spawn(Array(left.dropFirst()))) }
             }
+            flush()
         }
         if !stop { flush() }
     }
@@ -70,18 +71,33 @@ struct WorkerPool {
             "--timeout", options.runtime.timeBudget.map { String($0) } ?? "0",
             "--max-memory", options.runtime.memoryLimit.map { String($0) } ?? "0",
         ]
-        if let filter = options.filter { arguments += ["--filter", filter] }
+        for filter in options.filters { arguments += ["--filter", filter] }
+        for filter in options.filtersOut { arguments += ["--filter-out", filter] }
         if !options.tags.isEmpty { arguments += ["--tags", options.tags.joined(separator: ",")] }
-        if options.shuffle, let seed = options.seed { arguments += ["--shuffle", "--seed", String(seed)] }
+        if !options.excludedTags.isEmpty { arguments += ["--exclude-tags", options.excludedTags.joined(separator: ",")] }
+        arguments += ["--lpath", options.luaPath, "--cpath", options.luaCPath]
+        if let helper = options.helper { arguments += ["--helper", helper] }
+        if options.list { arguments.append("--list") }
+        for argument in options.scriptArguments { arguments += ["--arg", argument] }
+        if options.shuffle { arguments.append("--shuffle") }
+        if let seed = options.seed { arguments += ["--seed", String(seed)] }
         if options.failFast { arguments.append("--fail-fast") }
         if options.updateSnapshots { arguments.append("--update-snapshots") }
         for directory in options.pluginDirectories { arguments += ["--plugins", directory] }
         return arguments
     }
 
-    private static func describe(_ status: Int32) -> String {
+    /// "exit status 3", "signal 11 (SIGSEGV: Segmentation fault)".
+    static func describe(_ status: Int32) -> String {
         if status & 0x7F == 0 { return "exit status \((status >> 8) & 0xFF)" }
-        return "signal \(status & 0x7F)"
+        let signal = status & 0x7F
+        let names: [Int32: String] = [
+            SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP",
+            SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV",
+            SIGPIPE: "SIGPIPE", SIGALRM: "SIGALRM", SIGTERM: "SIGTERM", SIGXCPU: "SIGXCPU", SIGXFSZ: "SIGXFSZ",
+        ]
+        let description = strsignal(signal).map { String(cString: $0) } ?? "unknown signal"
+        return "signal \(signal) (\(names[signal] ?? "signal \(signal)"): \(description))"
     }
 }
 

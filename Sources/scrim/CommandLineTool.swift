@@ -1,21 +1,44 @@
 import Glibc
 import ScrimLua
 
-/// A problem with the command line itself: printed with a hint, exit status 2.
+/// A problem with the command line itself: printed with where the command's help is, exit status 2.
 struct UsageError: Error {
     var message: String
+    /// `run`, `plugins check`: whose help the hint names; nil for `scrim` itself.
     var command: String?
 }
 
-/// Top-level dispatch of `scrim COMMAND …`.
+/// `scrim …`: the table of commands, dispatch, and the exit status — 0 success, 1 a script error, 2 a usage error.
 enum CommandLineTool {
-    static func main(_ arguments: [String]) -> Int32 {
+    static let root = Command(
+        path: [], usage: ["COMMAND [options] …", "[options] [FILE|DIR|- [args…]]"],
+        summary: "",
+        about: """
+            A headless, Lua-scriptable runtime for popups and dimming modal transitions.
+
+            `scrim FILE args…` runs FILE as `scrim run FILE args…` does (and as `lua5.4 FILE args…`
+            would) when FILE is not a command name; `scrim -` and a bare `scrim` whose standard input is
+            not a terminal run standard input; on a terminal a bare `scrim` shows this help.
+            """,
+        options: RunCommand.options,
+        operands: .endOptions,
+        notes: "Exit status: 0 success, 1 a script error, 2 a usage error. `scrim help COMMAND` (or\n"
+            + "`scrim COMMAND --help`) shows one command's help; `scrim help run` the options above.",
+        subcommands: [RunCommand.command, ReplCommand.command, TestCommand.command, PluginsCommand.command,
+                      SnapshotCommand.command, HelpCommand.command],
+        run: runBare)
+
+    static func main(_ words: [Argument]) -> Int32 {
         do {
-            return try dispatch(arguments)
+            let parsed = try ArgumentParser.resolve(words, in: root)
+            guard !parsed.helpRequested, let run = parsed.command.run else {
+                print(HelpText.text(for: parsed.command))
+                return 0
+            }
+            return try run(parsed)
         } catch let error as UsageError {
             printError("scrim: \(error.message)")
-            let topic = error.command.map { "scrim help \($0)" } ?? "scrim --help"
-            printError("Try '\(topic)' for more information.")
+            printError("Try '\(error.command.map { "scrim help \($0)" } ?? "scrim --help")' for more information.")
             return 2
         } catch {
             printError("scrim: \(error)")
@@ -23,46 +46,27 @@ enum CommandLineTool {
         }
     }
 
-    static func dispatch(_ arguments: [String]) throws -> Int32 {
-        guard let first = arguments.first else {
-            print(Help.overview)
-            return 0
+    /// `scrim` without a command, as lua5.4: a script (FILE, DIR or -), or only options (-e, -l, -v, -i); with
+    /// nothing, standard input when it is not a terminal, else the overview.
+    static func runBare(_ parsed: ParsedArguments) throws -> Int32 {
+        if let first = parsed.operands.first?.text, first != "-", parsed.dashDashAt == nil,
+           access(first, F_OK) != 0, !first.contains("/"), !first.hasSuffix(".lua") {
+            // A word that is neither a command nor a file is more likely a mistyped command than a script.
+            let commands = root.subcommands.compactMap(\.path.last)
+            let hint = ArgumentParser.nearest(first, among: commands).map { "; did you mean '\($0)'?" } ?? ""
+            throw UsageError(message: "unknown command '\(first)' (and no file of that name\(hint))")
         }
-        switch first {
-        case "--help", "-h":
-            print(Help.overview)
-            return 0
-        case "--version", "-v":
-            print("scrim \(LuaRuntime.version) (\(LuaRuntime.luaVersion))")
-            return 0
-        case "help":
-            guard arguments.count > 1 else {
-                print(Help.overview)
+        let active = [RunCommand.execute, ScriptPlan.library, ScriptPlan.interactive, RunCommand.version]
+        if parsed.operands.isEmpty, !active.contains(where: parsed.has) {
+            guard isatty(0) == 0 else {
+                print(HelpText.text(for: root))
                 return 0
             }
-            guard let text = Help.command(arguments[1]) else {
-                throw UsageError(message: "no help for unknown command '\(arguments[1])'")
-            }
-            print(text)
-            return 0
-        case "run":
-            return try RunCommand.main(Array(arguments.dropFirst()), invocation: ["scrim", "run"])
-        case "-e":
-            return try RunCommand.main(arguments, invocation: ["scrim"])
-        case "repl":
-            return try ReplCommand.main(Array(arguments.dropFirst()))
-        case "test":
-            return try TestCommand.main(Array(arguments.dropFirst()))
-        case "plugins":
-            return try PluginsCommand.main(Array(arguments.dropFirst()))
-        case "snapshot":
-            return try SnapshotCommand.main(Array(arguments.dropFirst()))
-        default:
-            if first.hasPrefix("-") {
-                throw UsageError(message: "unknown option '\(first)'")
-            }
-            throw UsageError(message: "unknown command '\(first)'")
+            var withStandardInput = parsed
+            withStandardInput.operands = ["-"]
+            return try RunCommand.main(withStandardInput)
         }
+        return try RunCommand.main(parsed)
     }
 }
 

@@ -4,24 +4,43 @@ import ScrimPlugins
 /// `scrim plugins [list|check] [DIR]`: the plugins in DIR (a plugin folder or a folder of plugins), or along the
 /// search path (`SCRIM_PLUGIN_PATH`, then `./plugins`), loaded into a fresh runtime as `scrim run` would load them.
 enum PluginsCommand {
-    static func main(_ arguments: [String]) throws -> Int32 {
-        var arguments = arguments
-        var action = "list"
-        if let first = arguments.first, first == "list" || first == "check" {
-            action = first
-            arguments.removeFirst()
-        }
-        if let option = arguments.first(where: { $0.hasPrefix("-") }) {
-            throw UsageError(message: "unknown option '\(option)'", command: "plugins")
-        }
+    static let command = Command(
+        path: ["plugins"], usage: ["[list|check] [DIR]"],
+        summary: "list or validate plugins (manifests, load order)",
+        about: """
+            Loads the plugins in DIR (a plugin folder, with plugin.lua, or a folder of plugin folders), or
+            along the search path (SCRIM_PLUGIN_PATH, ':'-separated, then ./plugins), into a fresh runtime,
+            as `scrim run` loads them: manifests validated, dependencies first, setup run.
+            Without a sub-command, `list`.
+            """,
+        notes: "Exit status: 0 success, 1 a problem (check), 2 a usage error.",
+        subcommands: [list, check], defaultSubcommand: "list", run: nil)
+
+    static let list = Command(
+        path: ["plugins", "list"], usage: ["[DIR]"],
+        summary: "one line a plugin: name, version, state (loaded or failed), error",
+        about: "Loads the plugins in DIR, or along the search path, and prints one line a plugin: name, version,\n"
+            + "state (loaded or failed) and the first line of its error.",
+        run: { try main($0, action: "list") })
+
+    static let check = Command(
+        path: ["plugins", "check"], usage: ["[DIR]"],
+        summary: "validate: load order, each plugin ok or FAIL, warnings; exit 1 on a problem",
+        about: """
+            Loads the plugins in DIR, or along the search path, and prints the load order, each plugin ok or
+            FAIL with its error, and the warnings (unknown manifest fields, shadowed plugins).
+            """,
+        notes: "Exit status: 0 every plugin loads, 1 one cannot or none is found, 2 a usage error.",
+        run: { try main($0, action: "check") })
+
+    static func main(_ parsed: ParsedArguments, action: String) throws -> Int32 {
+        let arguments = parsed.operands.map(\.text)
         guard arguments.count <= 1 else {
-            throw UsageError(message: "one folder at most (scrim plugins [list|check] [DIR])", command: "plugins")
+            throw parsed.command.usageError("one folder at most (scrim plugins [list|check] [DIR])")
         }
         let searchPath: PluginSearchPath
         if let directory = arguments.first {
-            if PluginSearchPath.problem(with: directory) != nil {
-                throw UsageError(message: "no plugin folder '\(directory)' (give a plugin folder or a folder of plugins)", command: "plugins")
-            }
+            if let problem = PluginSearchPath.problem(with: directory) { throw parsed.command.usageError(problem) }
             searchPath = PluginSearchPath(directories: [directory])
         } else {
             searchPath = .standard(flags: [])

@@ -6,64 +6,70 @@ import ScrimPlugins
 /// `scrim repl [options] [FILE [args…]]`: the interactive session on a terminal, or, when standard input is
 /// not one, each complete statement of the input run as it comes (exit status 1 if any failed).
 enum ReplCommand {
-    static func main(_ arguments: [String]) throws -> Int32 {
+    static let plugins = Option("plugins", value: "DIR", help: """
+        load the plugins in DIR (or @NAME, bundled) first (repeatable); then
+        SCRIM_PLUGIN_PATH, then ./plugins. :reload PLUGIN re-runs one in place
+        (its live objects get the new code)
+        """)
+
+    static let command = Command(
+        path: ["repl"], usage: ["[options] [FILE [args…]]"],
+        summary: "interactive Lua with the Scrim module (runs FILE first)",
+        about: """
+            An interactive Lua 5.4 session with the Scrim module. FILE, if given, runs first (an error is shown
+            and the session goes on); its globals are then at hand. An expression shows its value (several
+            values tab-separated; tables and Scrim objects one level deep, keys sorted; views as tostring shows
+            them); an unfinished chunk continues on a '>> ' line; an error shows its message and traceback.
+
+            On a terminal: line editing (libedit, ~/.editrc), history kept in $XDG_STATE_HOME/scrim/history
+            (else ~/.local/state/scrim/history), Tab completion of globals, fields and methods, Ctrl-C stops a
+            running chunk or clears the line, Ctrl-D leaves. Commands (:help lists them): :tree, :advance S,
+            :settle, :screen, :play [S], :snapshot FILE, :reload [PLUGIN], :watch on|off, :quit.
+
+            When standard input is not a terminal there are no prompts, colours or editing: each complete
+            statement runs as it arrives and its results are printed; the exit status is 1 if any statement
+            or command failed (or a callback reported an error), else 0.
+            """,
+        options: [RuntimeFlags.timeout, RuntimeFlags.maxMemory, RuntimeFlags.screen, plugins],
+        operands: .endOptions,
+        notes: "Time is virtual and moves only with scrim.advance, scrim.settle, :advance, :settle and :play.",
+        run: main)
+
+    static func main(_ parsed: ParsedArguments) throws -> Int32 {
         var options = RuntimeOptions()
-        var pluginDirectories: [String] = []
-        var before = ["scrim", "repl"]
-        var index = 0
-        func value(for flag: String) throws -> String {
-            guard index + 1 < arguments.count else {
-                throw UsageError(message: "option '\(flag)' needs a value", command: "repl")
-            }
-            index += 1
-            before.append(arguments[index])
-            return arguments[index]
+        try RuntimeFlags.apply(parsed, to: &options)
+        let pluginDirectories = try RuntimeFlags.pluginDirectories(parsed)
+        if parsed.operands.first?.text == "-", parsed.dashDashAt == nil {
+            throw parsed.command.usageError("the REPL reads standard input itself; give a script file")
         }
-        while index < arguments.count {
-            let argument = arguments[index]
-            guard argument.hasPrefix("-") else { break }
-            before.append(argument)
-            if argument == "--" {
-                index += 1
-                break
-            }
-            switch argument {
-            case "--timeout", "--max-memory":
-                _ = try RuntimeFlags.apply(argument, try value(for: argument), to: &options, command: "repl")
-            case "--plugins":
-                let directory = try value(for: argument)
-                if let problem = PluginSearchPath.problem(with: directory) { throw UsageError(message: problem, command: "repl") }
-                pluginDirectories.append(directory)
-            case "--screen":
-                let text = try value(for: argument)
-                do { options.screen = try Screen.parse(text) } catch {
-                    throw UsageError(message: "invalid --screen '\(text)' (WIDTHxHEIGHT[@SCALE], e.g. 390x844@3)", command: "repl")
-                }
-            case "-":
-                throw UsageError(message: "the REPL reads standard input itself; give a script file", command: "repl")
-            default:
-                throw UsageError(message: "unknown option '\(argument)'", command: "repl")
-            }
-            index += 1
-        }
-        let rest = arguments[index...]
-        let script = rest.first.map {
-            ReplSession.Script(path: $0, arguments: Array(rest.dropFirst()), before: before)
+        let before = (["scrim", "repl"].map { Array($0.utf8) }) + parsed.wordsBeforeOperands.map(\.bytes)
+        let script = parsed.operands.first.map {
+            ReplSession.Script(path: $0.text, arguments: parsed.operands.dropFirst().map(\.bytes), before: before)
         }
         let plugins = PluginSearchPath.standard(flags: pluginDirectories)
-        if isatty(0) != 0 {
-            return interactive(options: options, script: script, plugins: plugins)
-        }
-        return piped(options: options, script: script, plugins: plugins)
+        let interactive = isatty(0) != 0
+        if interactive { setlocale(LC_CTYPE, "") }
+        let session = ReplSession(options: options, script: script, interactive: interactive,
+                                  colours: interactive && ReplSession.wantsColours(), plugins: plugins)
+        if interactive { showBanner(session) }
+        session.start()
+        return enter(session)
     }
 
-    /// On a terminal: banner, prompts, line editing, history, completion, Ctrl-C; Ctrl-D or `:quit` leaves with 0.
-    static func interactive(options: RuntimeOptions, script: ReplSession.Script?, plugins: PluginSearchPath) -> Int32 {
-        setlocale(LC_CTYPE, "")
-        let session = ReplSession(options: options, script: script, interactive: true, colours: wantsColours(), plugins: plugins)
-        Interrupts.install()
+    /// The session's loop: the terminal's when it is interactive, else the piped one.
+    static func enter(_ session: ReplSession) -> Int32 {
+        session.interactive ? interactive(session) : piped(session)
+    }
+
+    /// The first line on a terminal, before the script runs.
+    static func showBanner(_ session: ReplSession) {
         session.write("Scrim \(LuaRuntime.version) (\(LuaRuntime.luaVersion)); :help for commands, Ctrl-D to leave\n")
-        session.start()
+    }
+
+    /// On a terminal: prompts, line editing, history, completion, Ctrl-C; Ctrl-D or `:quit` leaves with 0.
+    static func interactive(_ session: ReplSession) -> Int32 {
+        setlocale(LC_CTYPE, "")
+        Interrupts.install()
         guard let editor = LineEditor(historyPath: HistoryFile.path()) else {
             printError("scrim: cannot start line editing on this terminal")
             return 1
@@ -71,7 +77,7 @@ enum ReplCommand {
         editor.complete = { [unowned session] word in session.console.completions(for: word) }
         editor.idleCheck = { [unowned session] in session.watchedFilesChanged() }
         editor.idleAction = { [unowned session] in session.reload() }
-        var lines: [String] = []
+        var lines: [[UInt8]] = []
         while true {
             if lines.isEmpty, session.watchedFilesChanged() { session.reload() }
             switch editor.readLine(prompt: lines.isEmpty ? "scrim> " : ">> ") {
@@ -80,13 +86,13 @@ enum ReplCommand {
             case .cancelled:
                 lines = []
             case .line(let line):
-                if lines.isEmpty, MetaCommand.isMetaCommand(line) {
+                if lines.isEmpty, let command = metaCommand(line) {
                     editor.addHistory(line)
-                    if !session.perform(line) { return 0 }
+                    if !session.perform(command) { return 0 }
                     continue
                 }
                 lines.append(line)
-                let chunk = lines.joined(separator: "\n")
+                let chunk = joined(lines)
                 if session.submit(chunk) == .done {
                     editor.addHistory(chunk)
                     lines = []
@@ -97,29 +103,45 @@ enum ReplCommand {
 
     /// Standard input is not a terminal: no prompts, colours or editing; lines are gathered until they make a
     /// complete chunk, which then runs. Exit status 1 if any statement or command failed.
-    static func piped(options: RuntimeOptions, script: ReplSession.Script?, plugins: PluginSearchPath) -> Int32 {
-        let session = ReplSession(options: options, script: script, interactive: false, colours: false, plugins: plugins)
-        session.start()
-        var lines: [String] = []
-        while let line = readLine(strippingNewline: true) {
+    static func piped(_ session: ReplSession) -> Int32 {
+        var lines: [[UInt8]] = []
+        while let line = readLineBytes() {
             if lines.isEmpty {
-                if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
-                if MetaCommand.isMetaCommand(line) {
-                    if !session.perform(line) { break }
+                if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }) {
+                    continue
+                }
+                if let command = metaCommand(line) {
+                    if !session.perform(command) { break }
                     continue
                 }
             }
             lines.append(line)
-            if session.submit(lines.joined(separator: "\n")) == .done { lines = [] }
+            if session.submit(joined(lines)) == .done { lines = [] }
         }
-        if !lines.isEmpty { _ = session.submit(lines.joined(separator: "\n"), final: true) }
+        if !lines.isEmpty { _ = session.submit(joined(lines), final: true) }
         return session.failures > 0 ? 1 : 0
     }
 
-    /// Colours only for a terminal that has them, and not under NO_COLOR (no-color.org).
-    private static func wantsColours() -> Bool {
-        if let noColour = getenv("NO_COLOR"), noColour.pointee != 0 { return false }
-        if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
-        return isatty(2) != 0
+    /// The line as a meta command (`:tree`), or nil for Lua. Meta commands are text; Lua stays bytes.
+    private static func metaCommand(_ line: [UInt8]) -> String? {
+        let text = String(decoding: line, as: UTF8.self)
+        return MetaCommand.isMetaCommand(text) ? text : nil
+    }
+
+    private static func joined(_ lines: [[UInt8]]) -> [UInt8] {
+        Array(lines.joined(separator: [UInt8(ascii: "\n")]))
+    }
+
+    /// One line of standard input without its newline, byte for byte (Swift's readLine would repair invalid UTF-8);
+    /// nil at the end.
+    private static func readLineBytes() -> [UInt8]? {
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(buffer) }
+        let count = getline(&buffer, &capacity, stdin)
+        guard count >= 0, let buffer else { return nil }
+        var line = buffer.withMemoryRebound(to: UInt8.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) }
+        if line.last == UInt8(ascii: "\n") { line.removeLast() }
+        return line
     }
 }

@@ -5,117 +5,96 @@ import ScrimPlugins
 
 /// `scrim run [options] FILE|- [args…]` and `scrim -e CODE`.
 enum RunCommand {
-    static func main(_ arguments: [String], invocation: [String]) throws -> Int32 {
+    static let realtime = Option("realtime", help: "the wall clock drives time instead of settling at once at the end")
+    static let trace = Option("trace", value: "FILE", help: """
+        write a Chrome trace-event timeline (open it in Perfetto): animations per
+        view and transition phases on the virtual clock, every Lua callback and
+        hook handler with its wall-clock cost and source; written however the run ends
+        """)
+    static let execute = Option(nil, short: "e", value: "CODE", help: "run CODE first (may be repeated)")
+
+    static let version = Option("version", short: "v", help: "print the version (then go on, as lua5.4 -v does)")
+
+    static let options = [RuntimeFlags.timeout, RuntimeFlags.maxMemory, RuntimeFlags.screen, realtime,
+                          RuntimeFlags.plugins, trace, execute, ScriptPlan.library, ScriptPlan.interactive,
+                          ScriptPlan.warnings, ScriptPlan.noEnvironment, version]
+
+    static let about = """
+        Runs FILE as `lua5.4 FILE args…` would: `...` holds the arguments and the global `arg`
+        holds them too (arg[0] is FILE, what came before it at negative indices). The global `scrim`
+        is the Scrim module. Only Lua source is accepted; binary (precompiled) chunks are refused.
+        A folder DIR runs DIR/main.lua with DIR first on package.path and DIR/plugins on the plugin
+        path (LÖVE's convention); - reads the script from standard input.
+
+        In lua5.4's order: LUA_INIT_5_4 (else LUA_INIT: @FILE runs the file, anything else runs as
+        code) unless -E, then -e, -l and -W as given, then the script; -i then enters the REPL.
+        """
+
+    static let notes = """
+        Time is virtual: it moves with scrim.advance and scrim.settle, and the run settles (plays out
+        every animation and timer) before it exits.
+        Errors print `scrim: FILE:LINE: message` and a traceback on stderr, and exit with status 1;
+        so do errors reported from callbacks, timers and hook handlers, and a settle that times out.
+        """
+
+    static let command = Command(
+        path: ["run"], usage: ["[options] FILE|DIR|- [args…]"],
+        summary: "run a Lua script, a folder's main.lua, or standard input (-)",
+        about: about, options: options, operands: .endOptions, notes: notes,
+        run: { parsed in
+            if parsed.operands.isEmpty, !parsed.has(execute), !parsed.has(ScriptPlan.library),
+               !parsed.has(ScriptPlan.interactive), !parsed.has(version) {
+                throw parsed.command.usageError("no script given (a file, a folder, or - for standard input)")
+            }
+            return try main(parsed)
+        })
+
+    /// Runs what the command line asks for: the plan, then the settle — or, with `-i`, the REPL.
+    static func main(_ parsed: ParsedArguments) throws -> Int32 {
         var options = RuntimeOptions()
-        var chunks: [String] = []
-        var realtime = false
-        var pluginDirectories: [String] = []
-        var tracePath: String?
-        var index = 0
-        var before = invocation
-        func value(for flag: String) throws -> String {
-            guard index + 1 < arguments.count else {
-                throw UsageError(message: "option '\(flag)' needs a value", command: "run")
-            }
-            index += 1
-            return arguments[index]
+        try RuntimeFlags.apply(parsed, to: &options)
+        let plan = try ScriptPlan(parsed, runOption: execute)
+        let pluginDirectories = try RuntimeFlags.pluginDirectories(parsed) + plan.folderPlugins
+        let interactive = parsed.has(ScriptPlan.interactive)
+        if parsed.has(version) || (interactive && isatty(0) == 0) { printVersion() }
+        let runtime = plan.makeRuntime(options: options)
+        let trace = parsed.value(trace).map { RunTrace(runtime: runtime, path: $0) }
+        let plugins = PluginSearchPath.standard(flags: pluginDirectories)
+        if interactive {
+            let session = ReplSession(adopting: runtime, options: options, interactive: isatty(0) != 0, plugins: plugins)
+            if session.interactive { ReplCommand.showBanner(session) }
+            guard report({ try plan.perform(in: runtime) }) else { return 1 }
+            return ReplCommand.enter(session)
         }
-        while index < arguments.count {
-            let argument = arguments[index]
-            guard argument.hasPrefix("-"), argument != "-" else { break }
-            before.append(argument)
-            switch argument {
-            case "--timeout":
-                let text = try value(for: argument)
-                guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
-                    throw UsageError(message: "invalid --timeout '\(text)' (seconds, e.g. 5 or 0.5; 0 for none)", command: "run")
-                }
-                options.timeBudget = seconds == 0 ? nil : seconds
-                before.append(text)
-            case "--max-memory":
-                let text = try value(for: argument)
-                guard let bytes = parseSize(text) else {
-                    throw UsageError(message: "invalid --max-memory '\(text)' (a size such as 64M or 1G; 0 for none)", command: "run")
-                }
-                options.memoryLimit = bytes == 0 ? nil : bytes
-                before.append(text)
-            case "--screen":
-                let text = try value(for: argument)
-                do { options.screen = try Screen.parse(text) } catch {
-                    throw UsageError(message: "invalid --screen '\(text)' (WIDTHxHEIGHT[@SCALE], e.g. 390x844@3)", command: "run")
-                }
-                before.append(text)
-            case "--realtime":
-                realtime = true
-            case "--plugins":
-                let directory = try value(for: argument)
-                if let problem = PluginSearchPath.problem(with: directory) { throw UsageError(message: problem, command: "run") }
-                pluginDirectories.append(directory)
-                before.append(directory)
-            case "--trace":
-                let path = try value(for: argument)
-                tracePath = path
-                before.append(path)
-            case "-e":
-                let code = try value(for: argument)
-                chunks.append(code)
-                before.append(code)
-            case "--":
-                index += 1
-                break
-            default:
-                throw UsageError(message: "unknown option '\(argument)'", command: "run")
-            }
-            if argument == "--" { break }
-            index += 1
-        }
-        let rest = Array(arguments[index...])
-        if chunks.isEmpty && rest.isEmpty {
-            throw UsageError(message: "no script given (a file, or - for standard input)", command: "run")
-        }
-        let runtime = LuaRuntime(options: options)
-        let trace = tracePath.map { RunTrace(runtime: runtime, path: $0) }
-        PluginHost.start(in: runtime, searchPath: .standard(flags: pluginDirectories))
+        PluginHost.start(in: runtime, searchPath: plugins)
         // The trace is written however the run ends: a failing run is often the one worth looking at.
-        let status: Int32
-        do {
-            status = try execute(runtime, chunks: chunks, rest: rest, before: before, realtime: realtime)
-        } catch {
-            _ = trace?.write()
-            throw error
-        }
+        let status = report {
+            let realtime = parsed.has(realtime)
+            try plan.perform(in: runtime) { if realtime { runtime.core.clock.startRealTime() } }
+            // What the script started (animations, timers, transitions) plays out before exit.
+            if realtime { try settleInRealTime(runtime) } else { try runtime.settle() }
+        } ? (runtime.reportedErrors > 0 ? 1 : 0) : Int32(1)
         guard let trace else { return status }
         return trace.write() ? status : 1
     }
 
-    /// Runs the `-e` chunks and the script, then settles; the exit status.
-    private static func execute(_ runtime: LuaRuntime, chunks: [String], rest: [String], before: [String],
-                                realtime: Bool) throws -> Int32 {
+    static func printVersion() {
+        print("scrim \(LuaRuntime.version) (\(LuaRuntime.luaVersion))")
+        fflush(stdout)
+    }
+
+    /// Runs `body`; a Lua error or a settle that fails is printed (message and traceback); false if one came.
+    static func report(_ body: () throws -> Void) -> Bool {
         do {
-            for code in chunks {
-                try runtime.runString(code, name: "=(command line)")
-            }
-            if realtime { runtime.core.clock.startRealTime() }
-            if let script = rest.first {
-                let scriptArguments = Array(rest.dropFirst())
-                if script == "-" {
-                    try runtime.runString(readStandardInput(), name: "=stdin", script: "-", arguments: scriptArguments, before: before)
-                } else {
-                    try runtime.runFile(script, arguments: scriptArguments, before: before)
-                }
-            }
-            // What the script started (animations, timers, transitions) plays out before exit.
-            if realtime { try settleInRealTime(runtime) } else { try runtime.settle() }
+            try body()
+            return true
         } catch let error as LuaError {
             printError("scrim: \(error.message)")
             if !error.traceback.isEmpty { printError(error.traceback) }
-            return 1
-        } catch let error as SettleError {
+        } catch {
             printError("scrim: \(error)")
-            return 1
         }
-        // Errors reported along the way (in callbacks, timers, hook handlers) fail the run too.
-        return runtime.reportedErrors > 0 ? 1 : 0
+        return false
     }
 
     /// `--realtime`: the wall clock drives the same scheduler until nothing is pending (at most 10 s more).
@@ -127,34 +106,5 @@ enum RunCommand {
             if clock.now > deadline { _ = try runtime.settle(timeout: 0) }
             usleep(UInt32(1_000_000 / max(clock.frameRate, 1)))
         }
-    }
-
-    /// "64M", "1G", "512K", "1048576" (bytes); K/M/G are powers of 1024, an optional trailing B is allowed.
-    static func parseSize(_ text: String) -> Int? {
-        var digits = Substring(text.uppercased())
-        if digits.hasSuffix("B") { digits = digits.dropLast() }
-        var multiplier = 1
-        switch digits.last {
-        case "K": multiplier = 1 << 10
-        case "M": multiplier = 1 << 20
-        case "G": multiplier = 1 << 30
-        default: break
-        }
-        if multiplier != 1 { digits = digits.dropLast() }
-        guard let number = Double(digits), number >= 0, number.isFinite else { return nil }
-        let bytes = number * Double(multiplier)
-        guard bytes < Double(Int.max) else { return nil }
-        return Int(bytes)
-    }
-
-    static func readStandardInput() -> String {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = read(0, &buffer, buffer.count)
-            if n <= 0 { break }
-            bytes.append(contentsOf: buffer[0..<n])
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -18,104 +18,88 @@ enum SnapshotCommand {
 
     static let maxFilmFrames = 60
 
-    static func main(_ arguments: [String]) throws -> Int32 {
+    static let at = Option("at", value: "T", help: "the screen at T seconds")
+    static let film = Option("film", value: "N", help: """
+        N frames side by side (1 to 60), each labelled with its time; the times are
+        spread evenly from 0 to the end of the run (when it settles), or to D
+        """)
+    static let duration = Option("duration", value: "D", help: """
+        with --film: spread the frames from 0 to D instead (for runs that do not
+        settle, or to look at the start of a long one)
+        """)
+    static let output = Option("output", short: "o", value: "PATH",
+                               help: "where to write (default: FILE's name with .png, or -film.png, here)")
+    static let scale = Option("scale", value: "S", help: "pixels a point (default: the screen's scale; 1 for a film)")
+    static let plugins = Option("plugins", value: "DIR", help: """
+        load the plugins in DIR (or @NAME, bundled) first (repeatable); then
+        SCRIM_PLUGIN_PATH, then ./plugins, as `scrim run` does; a folder FILE
+        adds FILE/plugins
+        """)
+
+    static let command = Command(
+        path: ["snapshot"], usage: ["FILE|DIR|- [options] [-- args…]"],
+        summary: "draw what the screen shows to a PNG (or a film strip)",
+        about: """
+            Runs FILE as `scrim run` does and writes a PNG of what the screen shows (presentation values,
+            as on a device mid-animation): after the run settles, at one time (--at), or as a film strip
+            (--film). Time is virtual, from 0 when the script starts. Every frame step of the run is kept
+            (every 1/scrim.frameRate s while something animates); the picture at time T is what a display
+            refreshed at those frames shows at T: the last frame at or before T. If the script ends before
+            T, time moves on to T after it.
+            """,
+        options: [at, film, duration, output, scale, RuntimeFlags.screen, plugins, RuntimeFlags.timeout,
+                  RuntimeFlags.maxMemory],
+        operands: .interleaved,
+        notes: """
+            Options may come before or after FILE; the script's arguments follow `--`. Prints `wrote PATH`.
+            A script error exits with status 1 and writes no picture; errors reported from callbacks exit
+            with 1 too, after writing it.
+            """,
+        run: main)
+
+    static func main(_ parsed: ParsedArguments) throws -> Int32 {
         var options = RuntimeOptions()
-        var at: Seconds?
-        var film: Int?
-        var duration: Seconds?
-        var output: String?
-        var scale: Double?
-        var pluginDirectories: [String] = []
-        var index = 0
-        var before = ["scrim", "snapshot"]
-        func value(for flag: String) throws -> String {
-            guard index + 1 < arguments.count else {
-                throw UsageError(message: "option '\(flag)' needs a value", command: "snapshot")
+        try RuntimeFlags.apply(parsed, to: &options)
+        let pluginDirectories = try RuntimeFlags.pluginDirectories(parsed)
+        func seconds(_ option: Option, positive: Bool = false) throws -> Seconds? {
+            try parsed.value(option, expected: "seconds of virtual time, e.g. 0.25") { text in
+                Double(text).flatMap { $0.isFinite && (positive ? $0 > 0 : $0 >= 0) ? $0 : nil }
             }
-            index += 1
-            before.append(arguments[index])
-            return arguments[index]
         }
-        func seconds(_ flag: String, positive: Bool = false) throws -> Seconds {
-            let text = try value(for: flag)
-            guard let number = Double(text), number.isFinite, positive ? number > 0 : number >= 0 else {
-                throw UsageError(message: "invalid \(flag) '\(text)' (seconds of virtual time, e.g. 0.25)", command: "snapshot")
-            }
-            return number
+        let at = try seconds(Self.at)
+        let duration = try seconds(Self.duration, positive: true)
+        let film = try parsed.value(Self.film, expected: "a number of frames, 1 to \(maxFilmFrames)") { text in
+            Int(text).flatMap { (1 ... maxFilmFrames).contains($0) ? $0 : nil }
         }
-        var script: String?
-        var scriptArguments: [String] = []
-        // Options may come before or after FILE (`scrim snapshot app.lua --at 0.1`); the script's own arguments
-        // follow `--`.
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "--" {
-                scriptArguments = Array(arguments[(index + 1)...])
-                break
-            }
-            guard argument.hasPrefix("-"), argument != "-" else {
-                guard script == nil else {
-                    throw UsageError(message: "unexpected argument '\(argument)' (the script's arguments go after --)",
-                                     command: "snapshot")
-                }
-                script = argument
-                index += 1
-                continue
-            }
-            before.append(argument)
-            switch argument {
-            case "--at":
-                at = try seconds(argument)
-            case "--film":
-                let text = try value(for: argument)
-                guard let count = Int(text), count >= 1, count <= maxFilmFrames else {
-                    throw UsageError(message: "invalid --film '\(text)' (a number of frames, 1 to \(maxFilmFrames))", command: "snapshot")
-                }
-                film = count
-            case "--duration":
-                duration = try seconds(argument, positive: true)
-            case "-o", "--output":
-                output = try value(for: argument)
-            case "--scale":
-                let text = try value(for: argument)
-                guard let number = Double(text), number.isFinite, number > 0, number <= 8 else {
-                    throw UsageError(message: "invalid --scale '\(text)' (pixels a point, e.g. 1 or 2; at most 8)", command: "snapshot")
-                }
-                scale = number
-            case "--screen":
-                let text = try value(for: argument)
-                do { options.screen = try Screen.parse(text) } catch {
-                    throw UsageError(message: "invalid --screen '\(text)' (WIDTHxHEIGHT[@SCALE], e.g. 390x844@3)", command: "snapshot")
-                }
-            case "--plugins":
-                let directory = try value(for: argument)
-                if let problem = PluginSearchPath.problem(with: directory) {
-                    throw UsageError(message: problem, command: "snapshot")
-                }
-                pluginDirectories.append(directory)
-            case "--timeout", "--max-memory":
-                _ = try RuntimeFlags.apply(argument, try value(for: argument), to: &options, command: "snapshot")
-            default:
-                throw UsageError(message: "unknown option '\(argument)'", command: "snapshot")
-            }
-            index += 1
+        let scale = try parsed.value(Self.scale, expected: "pixels a point, e.g. 1 or 2; at most 8") { text in
+            Double(text).flatMap { $0.isFinite && $0 > 0 && $0 <= 8 ? $0 : nil }
         }
+        let output = parsed.value(Self.output)
+        let files = parsed.leadingOperands.map(\.text)
+        if files.count > 1 {
+            throw parsed.command.usageError("unexpected argument '\(files[1])' (the script's arguments go after --)")
+        }
+        let script = files.first
+        let scriptArguments = parsed.trailingOperands.map(\.bytes)
+        let before = ["scrim", "snapshot"] + parsed.optionWords.map(\.text)
         guard let script else {
-            throw UsageError(message: "no script given (a file, or - for standard input)", command: "snapshot")
+            throw parsed.command.usageError("no script given (a file, or - for standard input)")
         }
         if at != nil, film != nil {
-            throw UsageError(message: "--at and --film do not go together (one picture at a time, or a film strip)", command: "snapshot")
+            throw parsed.command.usageError("--at and --film do not go together (one picture at a time, or a film strip)")
         }
         if duration != nil, film == nil {
-            throw UsageError(message: "--duration goes with --film (the span of the strip)", command: "snapshot")
+            throw parsed.command.usageError("--duration goes with --film (the span of the strip)")
         }
         let mode: Mode = film.map { .film(frames: $0, duration: duration) } ?? at.map { .at($0) } ?? .settled
         let destination = output ?? defaultOutput(for: script, mode: mode)
         return run(script, arguments: scriptArguments, before: before, options: options,
-                   plugins: .standard(flags: pluginDirectories), mode: mode, output: destination, scale: scale)
+                   plugins: .standard(flags: pluginDirectories + ScriptPlan.Script(script).plugins), mode: mode,
+                   output: destination, scale: scale)
     }
 
-    /// `name.png` (a film: `name-film.png`) in the current directory, for the script `…/name.lua`.
+    /// `name.png` (a film: `name-film.png`) in the current directory, for the script `…/name.lua` or the folder
+    /// `…/name`.
     static func defaultOutput(for script: String, mode: Mode) -> String {
         var name = script == "-" ? "stdin" : String(script.split(separator: "/").last ?? "snapshot")
         if name.hasSuffix(".lua") { name.removeLast(4) }
@@ -123,19 +107,15 @@ enum SnapshotCommand {
         return name + ".png"
     }
 
-    static func run(_ script: String, arguments: [String], before: [String], options: RuntimeOptions,
+    static func run(_ script: String, arguments: [[UInt8]], before: [String], options: RuntimeOptions,
                     plugins: PluginSearchPath, mode: Mode, output: String, scale: Double?) -> Int32 {
         let runtime = LuaRuntime(options: options)
         PluginHost.start(in: runtime, searchPath: plugins)
         let core = runtime.core
         let recorder = FilmRecorder(runtime: core)
         do {
-            if script == "-" {
-                try runtime.runString(RunCommand.readStandardInput(), name: "=stdin", script: "-", arguments: arguments,
-                                      before: before)
-            } else {
-                try runtime.runFile(script, arguments: arguments, before: before)
-            }
+            runtime.setArgTable(words: (before + [script]).map { Array($0.utf8) } + arguments, scriptIndex: before.count)
+            try ScriptPlan.Script(script).run(in: runtime, arguments: arguments)
             switch mode {
             case .settled, .film(_, nil):
                 try runtime.settle()

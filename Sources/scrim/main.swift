@@ -4,6 +4,6 @@ import ScrimLua
 // The command line: parse, dispatch, exit with 0 (success), 1 (script error) or 2 (usage error).
 setvbuf(stderr, nil, _IONBF, 0)
 Rendering.install()
-let status = CommandLineTool.main(Array(CommandLine.arguments.dropFirst()))
+let status = CommandLineTool.main(Argument.commandLine())
 fflush(stdout)
 exit(status)

@@ -46,11 +46,12 @@ struct TerminalSession {
     func remove() { try? FileManager.default.removeItem(at: stateHome) }
 
     /// Runs the steps; the driver's status (0: every step passed) and the transcript (or what failed).
-    func drive(_ steps: [ReplStep], arguments: [String] = []) throws -> (passed: Bool, transcript: String) {
+    /// `command` is what follows the binary (`repl` and the arguments, or `-i FILE` for lua.c's interactive flag).
+    func drive(_ steps: [ReplStep], arguments: [String] = [], command: [String] = ["repl"]) throws -> (passed: Bool, transcript: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", ScrimProcess.repoRoot.appendingPathComponent("Tests/repl_driver.py").path,
-                             ScrimProcess.binary.path, "repl"] + arguments
+                             ScrimProcess.binary.path] + command + arguments
         process.currentDirectoryURL = ScrimProcess.repoRoot
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm"
@@ -130,7 +131,7 @@ struct TerminalSession {
         let run = try session.drive(
             ReplStep.type("while true do end") + [.sleep(0.5), .send(ReplStep.ctrlC), .expect("interrupted")]
             + ReplStep.type("1 + 1") + [.expect("2\n")]
-            + [.prompt("scrim> "), .send("this is not lua"), .send(ReplStep.ctrlC)]
+            + [.prompt("scrim> "), .send("this is not lua"), .expect("this is not lua"), .send(ReplStep.ctrlC)]
             + ReplStep.type("2 + 3") + [.expect("5\n"), .expectNot("syntax error")]
             // A Ctrl-C on a continuation line drops the whole unfinished chunk.
             + ReplStep.type("if true then") + [.prompt(">> "), .send(ReplStep.ctrlC)]

@@ -121,7 +121,7 @@ import Testing
         struct ScriptFailure: ReportableError {
             var message: String { "app.lua:3: attempt to index a nil value" }
             var source: String? { "analytics" }
-            var traceback: String? { "stack traceback:\n\tapp.lua:3: in function <app.lua:2>" }
+            var stackTraceback: String? { "stack traceback:\n\tapp.lua:3: in function <app.lua:2>" }
         }
         let (bus, reports) = quietBus()
         var fields: [String: HookValue] = [:]

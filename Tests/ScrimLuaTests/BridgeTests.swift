@@ -233,17 +233,24 @@ func eval(_ state: LuaState, _ code: String) throws -> String {
             #expect(error.message == "spin.lua:2: exceeded the time budget of 0.2 s")
         }
         // A script cannot swallow the budget error and keep running.
+        state.restartTimeBudget()
         #expect(throws: LuaError.self) {
             try state.run("while true do pcall(function() while true do end end) end")
         }
+        // The budget covers the whole run: once spent, nothing more runs until it is restarted.
+        #expect(throws: LuaError(message: "exceeded the time budget of 0.2 s")) { try state.run("return 1") }
+        state.restartTimeBudget()
         #expect(try eval(state, "return 1 + 1") == "2")
     }
 
     @Test func memoryBudget() throws {
         let state = makeState(memory: 16 << 20)
-        #expect(throws: LuaError(message: "not enough memory")) {
-            try state.run("local t = {} for i = 1, 1e9 do t[i] = ('x'):rep(100) .. i end")
+        // Raised where the budget ran out, with a traceback: the headroom kept for it leaves room to build one.
+        let error = #expect(throws: LuaError.self) {
+            try state.run("local t = {} for i = 1, 1e9 do t[i] = ('x'):rep(100) .. i end", name: "@bomb.lua")
         }
+        #expect(error?.message == "bomb.lua:1: not enough memory")
+        #expect(error?.traceback.contains("bomb.lua:1: in main chunk") == true)
         #expect(throws: LuaError.self) { try state.run("local s = ('x'):rep(1 << 30)") }
         state.collectGarbage()
         #expect(state.memoryInUse < 4 << 20)

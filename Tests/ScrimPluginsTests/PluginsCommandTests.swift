@@ -39,15 +39,37 @@ import Testing
     }
 
     @Test func theBundledPluginsCheckOut() throws {
-        let result = try ScrimProcess.run(["plugins", "check"])
+        let result = try ScrimProcess.run(["plugins", "check", "@bundled"])
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("load order: analytics → popup_menu → sheets"))
     }
 
-    @Test func theSearchPathTakesScrimPluginPathBeforeDotPlugins() throws {
-        let result = try ScrimProcess.run(["plugins", "list"], environment: ["SCRIM_PLUGIN_PATH": Self.fixtures + "order"])
+    @Test func theSearchPathTakesScrimPluginPathInOrderAndBundledNames() throws {
+        let result = try ScrimProcess.run(["plugins", "list"],
+                                          environment: ["SCRIM_PLUGIN_PATH": Self.fixtures + "order:@popup_menu"])
         let names = result.stdout.split(separator: "\n").map { String($0.prefix(while: { $0 != " " })) }
-        #expect(names == ["c", "b", "a", "analytics", "popup_menu", "sheets"])
+        #expect(names == ["c", "b", "a", "popup_menu"])
+    }
+
+    /// Scrim's own source tree has no ./plugins: a run there loads nothing it was not asked for, and so writes no
+    /// analytics file.
+    @Test func aRunInTheSourceTreeLoadsNoPluginUnasked() throws {
+        let result = try ScrimProcess.run(["run", "-e", "print(#scrim.plugins.list())"], environment: ["SCRIM_PLUGIN_PATH": ""])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "0\n")
+        #expect(!FileManager.default.fileExists(atPath: ScrimProcess.repoRoot.appendingPathComponent("scrim-analytics.jsonl").path))
+    }
+
+    @Test func bundledPluginsLoadByNameWithThePluginsFlag() throws {
+        let result = try ScrimProcess.run(["run", "--plugins", "@bundled", "-e",
+                                           "for _, p in ipairs(scrim.plugins.list()) do print(p.name, p.state) end"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "analytics\tloaded\npopup_menu\tloaded\nsheets\tloaded\n")
+        for arguments in [["run", "--plugins", "@nope", "-e", "print(1)"], ["plugins", "check", "@nope"]] {
+            let unknown = try ScrimProcess.run(arguments)
+            #expect(unknown.status == 2)
+            #expect(unknown.stderr.contains("no bundled plugin '@nope' (bundled: @analytics, @popup_menu, @sheets; @bundled for all)"))
+        }
     }
 
     @Test func aMissingFolderIsAUsageError() throws {
@@ -91,7 +113,8 @@ import Testing
         let result = try ScrimProcess.run(["run", "scripts/demo.lua"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("onAction(rename)"))
-        #expect(result.stdout.contains("analytics: {\"at\":0.9,\"event\":\"dimming.tapped\""))
+        #expect(result.stdout.contains("analytics: popup.didSelect at 0.300 s (rename)"))
+        #expect(result.stdout.contains("analytics: dimming.tapped at 0.900 s"))
     }
 }
 

@@ -37,10 +37,10 @@ public struct ScrimProcess {
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         // Read both pipes while the process runs so a chatty one cannot block on a full pipe.
-        var outData = Data(), errData = Data()
+        let outData = Collected(), errData = Collected()
         let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { outData.bytes = out.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { errData.bytes = err.fileHandleForReading.readDataToEndOfFile() }
         var timedOut = false
         if group.wait(timeout: .now() + timeout) == .timedOut {
             timedOut = true
@@ -49,9 +49,14 @@ public struct ScrimProcess {
         }
         process.waitUntilExit()
         return ScrimProcess(status: process.terminationStatus,
-                            stdout: String(decoding: outData, as: UTF8.self),
-                            stderr: String(decoding: errData, as: UTF8.self),
+                            stdout: String(decoding: outData.bytes, as: UTF8.self),
+                            stderr: String(decoding: errData.bytes, as: UTF8.self),
                             signalled: process.terminationReason == .uncaughtSignal,
                             timedOut: timedOut)
     }
+}
+
+/// What one reader thread collects; read only after the group it ran in has finished.
+private final class Collected: @unchecked Sendable {
+    var bytes = Data()
 }

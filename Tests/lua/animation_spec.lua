@@ -1,4 +1,4 @@
--- LUA_API §3 and PRODUCT rules 1–4: model at once, presentation exact, curves, additive, flags.
+-- docs/API.md §3 and docs/DESIGN.md rules 1–4: model at once, presentation exact, curves, additive, flags.
 
 -- An independent cubic Bézier solver (bisection on the parametric curve), to check the engine against.
 local function bezier(x1, y1, x2, y2)
@@ -46,7 +46,6 @@ describe("scrim.animate", function()
   it("accepts control points as a curve", function()
     local v = box()
     local f = bezier(0.25, 0.1, 0.25, 1)
-    local start = scrim.now()
     scrim.animate{ duration = 1, curve = {0.25, 0.1, 0.25, 1}, animations = function() v.center = {150, 50} end }
     scrim.advance(0.3)
     assert.near(50 + 100 * f(0.3), v:presentation().frame.x + 50, 1e-6)
@@ -140,8 +139,10 @@ describe("scrim.animate", function()
   it("rejects bad options with clear errors", function()
     assert.has_error(function() scrim.animate{ animations = function() end } end)
     local ok, err = pcall(function() scrim.animate{ duration = 1, curve = "bouncy", animations = function() end } end)
+    assert.is_false(ok)
     assert.truthy(err:find("unknown curve 'bouncy'", 1, true))
     ok, err = pcall(function() scrim.animate(1, "not a function") end)
+    assert.is_false(ok)
     assert.truthy(err:find("bad argument #2 to 'animate' (function expected, got string)", 1, true))
   end)
 end)

@@ -1,4 +1,4 @@
--- LUA_API §1: the virtual clock.
+-- docs/API.md §1: the virtual clock.
 describe("the virtual clock", function()
   it("starts at 0 in every runtime and moves only when told", function()
     assert.equal(0, scrim.now())

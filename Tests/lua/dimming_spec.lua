@@ -1,4 +1,4 @@
--- LUA_API §5–6, PRODUCT rules 7–9, seed 2: modal presentation and the DimmingTransition family.
+-- docs/API.md §5–6, docs/DESIGN.md rules 7–9, seed 2: modal presentation and the DimmingTransition family.
 local function content_controller(class, props)
   local C = scrim.class("Sheet", class)
   function C:viewDidLoad()
@@ -83,7 +83,6 @@ describe("BottomPresentViewController", function()
     local Slow = content_controller(scrim.BottomPresentViewController, { presentationAnimationDuration = 1 })
     function Slow:dismissalAnimationDuration() return 0.5 end
     local sheet = Slow()
-    local start = scrim.now()
     scrim.present(sheet)
     assert.near(1, scrim.settle(), 1e-9)
     sheet:dismiss()
@@ -388,8 +387,10 @@ describe("ViewController", function()
 
   it("rejects unknown fields and styles", function()
     local ok, err = pcall(scrim.ViewController, { viewDidLod = function() end })
+    assert.is_false(ok)
     assert.truthy(err:find("no field 'viewDidLod'", 1, true))
     ok, err = pcall(function() scrim.ViewController{}.modalPresentationStyle = "popover" end)
+    assert.is_false(ok)
     assert.truthy(err:find("unknown style 'popover'", 1, true))
   end)
 end)

@@ -1,4 +1,4 @@
--- PRODUCT rule 5 and LUA_API §2: hit-testing and taps.
+-- docs/DESIGN.md rule 5 and docs/API.md §2: hit-testing and taps.
 local function add(props, parent)
   local v = scrim.View(props)
   ;(parent or scrim.window):addSubview(v)
@@ -95,8 +95,10 @@ describe("scrim.tap", function()
 
   it("names what is wrong with a bad target", function()
     local ok, err = pcall(scrim.tap, "no-such-view")
+    assert.is_false(ok)
     assert.truthy(err:find("no view named 'no-such-view'", 1, true))
     ok, err = pcall(function() scrim.tap(true) end)
+    assert.is_false(ok)
     assert.truthy(err:find("bad argument #1 to 'tap'", 1, true))
   end)
 

@@ -1,4 +1,4 @@
--- LUA_API §8: the hook bus.
+-- docs/API.md §8: the hook bus.
 describe("hooks", function()
   it("runs higher priority first, equal priorities in registration order", function()
     local order = {}

@@ -1,4 +1,4 @@
--- LUA_API §9: loading plugins — dependency order, each failure mode isolated to its plugin, manifests,
+-- docs/API.md §9: loading plugins — dependency order, each failure mode isolated to its plugin, manifests,
 -- export names, both binding styles for menus and transitions, controllers.
 local root = debug.getinfo(1, "S").source:match("^@(.-)Tests/lua/[^/]+$") or ""
 local fixtures = root .. "Tests/fixtures/plugins/"
@@ -56,7 +56,7 @@ describe("scrim.plugins.load", function()
     assert.matches("manifests/bad_version/plugin.lua: version '1.0' is not a semantic version", record("bad_version").error, 1, true)
     assert.matches("name 'another_name' does not match its folder 'wrong_name'", record("wrong_name").error, 1, true)
     assert.matches("plugin.lua must return a manifest table, got number", record("not_a_table").error, 1, true)
-    assert.matches("plugin 'bad_permission': unknown permission 'net' (io, os, native)", record("bad_permission").error, 1, true)
+    assert.matches("plugin 'bad_permission': unknown permission 'net' (io, os, native, plugins)", record("bad_permission").error, 1, true)
     assert.matches("the manifest has no 'version'", record("no_version").error, 1, true)
     assert.matches("plugin 'bad_export': menu 'broken' must be a table or a function, got number", record("bad_export").error, 1, true)
     assert.same({ "plugin 'unknown_field': unknown manifest field 'colour' (ignored)" }, record("unknown_field").warnings)
@@ -79,8 +79,10 @@ describe("export names", function()
     assert.is_false(ok)
     assert.matches("menu 'shared' is ambiguous: alpha.shared, beta.shared", err, 1, true)
     ok, err = pcall(scrim.menu, "nothing")
+    assert.is_false(ok)
     assert.matches("no menu 'nothing' (menus: alpha.only_alpha, alpha.shared, beta.shared", err, 1, true)
     ok, err = pcall(scrim.transition, "nothing")
+    assert.is_false(ok)
     assert.matches("no transition 'nothing'", err, 1, true)
   end)
 
@@ -128,7 +130,7 @@ describe("both binding styles", function()
 
   it("transitions: a protocol-style table is the DimmingTransitioning's delegate", function()
     local t = scrim.transition("proto_fade", { tag = "P" })
-    local vc = present(t)
+    present(t)
     assert.near(0.5, scrim.settle(), 1e-9)
     scrim.tap(195, 100)
     scrim.settle()
@@ -158,5 +160,46 @@ describe("controllers", function()
     assert.equal("panel", panel.name)
     assert.equal("panel view", panel.view.name)
     assert.equal("m", scrim.controller("made", { name = "m" }).name)
+  end)
+end)
+
+describe("a plugin that loads plugins", function()
+  it("leaves each record with its own plugin when the list changes under its reload", function()
+    local folder = fixtures .. "nested/"
+    assert.same({}, scrim.plugins.load(folder .. "f_bad"))
+    assert.same({ "z_loader" }, scrim.plugins.load(folder .. "z_loader"))
+    assert.same({ true }, { scrim.plugins.reload("z_loader") })
+    local states = {}
+    for _, p in ipairs(scrim.plugins.list()) do
+      if p.name == "f_bad" or p.name == "z_loader" then states[#states + 1] = p.name .. " " .. p.state end
+    end
+    table.sort(states)
+    assert.same({ "f_bad failed", "z_loader loaded" }, states)
+    assert.equal(2, scrim.plugins.state("z_loader").loads)
+  end)
+end)
+
+describe("plugin events", function()
+  it("let their handlers reload the plugin whose load or reload just ended", function()
+    local results, reloads = {}, 0
+    local hook = scrim.on("plugin.didLoad", function(ev)
+      if ev.plugin == "echo" then
+        local result = { scrim.plugins.reload("echo") }
+        results[#results + 1] = result
+      end
+    end)
+    local again = scrim.on("plugin.didReload", function(ev)
+      if ev.plugin ~= "echo" then return end
+      reloads = reloads + 1
+      if reloads == 1 then
+        local result = { scrim.plugins.reload("echo") }
+        results[#results + 1] = result
+      end
+    end)
+    scrim.plugins.load(fixtures .. "events/echo")
+    hook:remove()
+    again:remove()
+    assert.same({ { true }, { true } }, results)
+    assert.equal(2, reloads)
   end)
 end)

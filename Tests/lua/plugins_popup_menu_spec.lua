@@ -1,9 +1,8 @@
 -- The bundled popup_menu plugin: the seed's five actions as a reusable menu, in both binding styles.
-local root = debug.getinfo(1, "S").source:match("^@(.-)Tests/lua/[^/]+$") or ""
 local ITEMS = { "attach", "detach", "rename", "delete", "control" }
 
 describe("plugins/popup_menu", function()
-  setup(function() assert.same({ "popup_menu" }, scrim.plugins.load(root .. "plugins/popup_menu")) end)
+  setup(function() assert.same({ "popup_menu" }, scrim.plugins.load("@popup_menu")) end)
   after_each(function() scrim.settle() end)
 
   it("builds the seed's menu from the protocol-style export; each action reaches onAction, then the menu closes", function()

@@ -1,4 +1,4 @@
--- LUA_API §9 hot reload: scrim.plugins.reload re-runs a plugin in place — its hooks replaced, ctx.state kept,
+-- docs/API.md §9, hot reload: scrim.plugins.reload re-runs a plugin in place — its hooks replaced, ctx.state kept,
 -- live objects built from its exports calling the new code — and a failing reload keeps the previous version.
 local folder = os.tmpname()
 os.remove(folder)

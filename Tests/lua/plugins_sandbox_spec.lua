@@ -1,4 +1,4 @@
--- PRODUCT.md's sandbox: text chunks only, no io / os (but time, clock, date) / debug / package.loadlib / C modules
+-- The plugin sandbox (docs/API.md §9): text chunks only, no io / os (but time, clock, date) / debug / package.loadlib / C modules
 -- unless `permissions` grants them; every escape is refused naming the permission; one environment per plugin.
 local root = debug.getinfo(1, "S").source:match("^@(.-)Tests/lua/[^/]+$") or ""
 local fixtures = root .. "Tests/fixtures/plugins/"
@@ -48,6 +48,8 @@ describe("the plugin sandbox", function()
     assert.equal("written by a plugin granted io", f:read("a"))
     f:close()
     assert.same({ home = true, time = true }, reports["granted.report"])
+    assert.not_equal("the plugin's getenv", os.getenv("HOME"))
+    assert.is_truthy(io.open(path)):close()
   end)
 
   it("finds a plugin's own modules with require, in the plugin's environment", function()
@@ -69,5 +71,21 @@ describe("plugin environments", function()
     assert.is_nil(rawget(_G, "alsoShared"))
     assert.equal("X", string.upper("x"))
     assert.equal("x", ("X"):lower())
+  end)
+end)
+
+describe("a plugin's math.random", function()
+  it("is a generator of its own: seeding and drawing in a plugin leaves the scripts' sequence as it was", function()
+    local report
+    local hook = scrim.on("random_seed.report", function(ev) report = ev.fields end)
+    math.randomseed(7)
+    local expected = { math.random(), math.random(1, 1000) }
+    math.randomseed(7)
+    local first = math.random()
+    assert.same({ "random_seed" }, scrim.plugins.load(fixtures .. "random"))
+    hook:remove()
+    assert.same(expected, { first, math.random(1, 1000) })
+    math.randomseed(42)
+    assert.same({ first = math.random(1, 100), big = tostring(math.random(0)), float = math.random() }, report)
   end)
 end)

@@ -1,8 +1,10 @@
 -- The bundled sheets plugin: bottom, top, right and center dimming transitions for a content view.
-local root = debug.getinfo(1, "S").source:match("^@(.-)Tests/lua/[^/]+$") or ""
+
+-- Instances of a scrim.class may keep fields of their own (here the transition, which the controller holds weakly).
+local Presented = scrim.class("Presented", scrim.ViewController)
 
 local function presented(edge, options)
-  local vc = scrim.ViewController{ name = edge }
+  local vc = Presented{ name = edge }
   local content = scrim.View{ name = "content", backgroundColor = "white" }
   vc.view:addSubview(content)
   options = options or {}
@@ -16,7 +18,7 @@ local function presented(edge, options)
 end
 
 describe("plugins/sheets", function()
-  setup(function() assert.same({ "sheets" }, scrim.plugins.load(root .. "plugins/sheets")) end)
+  setup(function() assert.same({ "sheets" }, scrim.plugins.load("@sheets")) end)
   after_each(function()
     local top = scrim.rootViewController.presentedViewController
     if top then top:dismiss(false) end

@@ -1,4 +1,4 @@
--- LUA_API §7 and seed 1: the PopupWindow, in both binding styles.
+-- docs/API.md §7 and seed 1: the PopupWindow, in both binding styles.
 local ITEMS = {"attach", "detach", "rename", "delete", "control"}
 
 local function recorder()
@@ -156,15 +156,20 @@ describe("PopupWindow", function()
   it("reports bad arguments", function()
     local popup = scrim.PopupWindow{ items = ITEMS }
     local ok, err = pcall(function() popup:setItems(42) end)
+    assert.is_false(ok)
     assert.truthy(err:find("bad argument #1 to 'setItems' (table of strings expected, got number)", 1, true))
     ok, err = pcall(function() popup:on("x", "nope") end)
+    assert.is_false(ok)
     assert.truthy(err:find("bad argument #2 to 'on' (function expected, got string)", 1, true))
     ok, err = pcall(function() popup:select("unknown") end)
+    assert.is_false(ok)
     assert.truthy(err:find("bad argument #1 to 'select'", 1, true))
     assert.truthy(err:find("unknown", 1, true))
     ok, err = pcall(scrim.PopupWindow, { itms = {} })
+    assert.is_false(ok)
     assert.truthy(err:find("unknown option 'itms'", 1, true))
     ok, err = pcall(function() popup:setItems({"a", true}) end)
+    assert.is_false(ok)
     assert.truthy(err:find("item #2", 1, true))
     assert.same(ITEMS, popup.items)                           -- unchanged
   end)

@@ -27,7 +27,7 @@ describe("scrim test spies", function()
     local a, b = obj.value()
     assert.are.equal("fake", a)
     assert.are.equal(2, b)
-    s:returns("other")
+    s.returns("other")
     assert.are.equal("other", obj.value())
     s:revert()
     assert.are.equal("real", obj.value())
@@ -35,12 +35,14 @@ describe("scrim test spies", function()
 
   local shared = { value = function() return "real" end }
 
-  it("are reverted when the test ends", function()
+  it("stay in place after the test, as in busted", function()
     stub(shared, "value", "stubbed")
     assert.are.equal("stubbed", shared.value())
   end)
 
-  it("left nothing behind from the last test", function()
+  it("until reverted", function()
+    assert.are.equal("stubbed", shared.value())
+    shared.value:revert()
     assert.are.equal("real", shared.value())
   end)
 
@@ -75,5 +77,6 @@ describe("scrim test hooks", function()
       finally(function() cleaned = true end)
     end)
     assert.is_true(ok)
+    assert.is_false(cleaned) -- it runs when the test ends, not when the function that registered it returns
   end)
 end)

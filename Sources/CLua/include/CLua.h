@@ -22,15 +22,33 @@
 typedef struct ScrimLimits {
   size_t used;             /* bytes allocated now */
   size_t limit;            /* byte budget; 0 = none */
+  size_t headroom;         /* bytes past `limit` allowed while "not enough memory" is raised and reported */
   int refusable;           /* 1 while Lua code (not Swift) runs: only then may an allocation fail */
   int depth;               /* nesting of scrim_pcall */
   int hostDepth;           /* nesting of Swift code called from Lua (host functions, finalizers) */
-  double budget;           /* seconds a single outermost entry may take; 0 = none */
-  double deadline;         /* monotonic time the current entry must end by; 0 = not started */
+  int swiftFrames;         /* Swift frames (host functions, finalizers) entered since the innermost scrim_pcall: an
+                              error raised while there are any would unwind them */
+  int busy;                /* Swift runs Lua code outside a protected call (closing the state, a full collection) */
+  int memoryPending;       /* an allocation went past `limit`: the next check collects, then raises if still over */
+  int reporting;           /* "not enough memory" is being raised: its message handler may go past the headroom */
+  int memoryRefused;       /* something went past the headroom (Swift refused to make it, or Lua made it as the first
+                              step over the budget): raised at the next check however much a collection frees */
+  size_t pulled;           /* bytes of strings Swift took from Lua since the last look at the process's memory */
+  size_t baseResident;     /* resident bytes of the process when the state was made (0: not measured) */
+  int ticks;               /* count-hook checks since the last look at the process's memory */
+  int userEvents;          /* events of a script's own hook since the last check (see count_hook) */
+  double budget;           /* seconds the run may take (see scrim_restartbudget); 0 = none */
+  double deadline;         /* monotonic time the run must end by; 0 = not started (starts at the next check) */
   volatile int interrupted;/* set asynchronously (Ctrl-C); the count hook raises "interrupted" */
   int stopping;            /* 1 budget spent, 2 interrupted: raised at every instruction until the outermost entry returns */
   void *host;              /* the Swift LuaState that owns this state (unretained) */
+  lua_State *current;      /* the thread Swift pushes to and calls on: the one that called the running host
+                              function or finalizer (a coroutine's, not the main thread's), else the main thread */
   char stopMessage[256];   /* what the count hook raises while `stopping` */
+  int warningsOff;         /* after warn("@off"), until warn("@on") */
+  int warningContinues;    /* part of the warning being assembled was printed already (it was long) */
+  size_t warningLength;    /* bytes of the warning being assembled (its pieces so far) */
+  char warning[1024];      /* the warning being assembled; printed whole, once its last piece came */
 } ScrimLimits;
 
 /* Swift's side of the trampoline: runs the host function `fn` on L's current frame.
@@ -46,6 +64,32 @@ void scrim_setup(scrim_HostDispatch dispatch, scrim_HostRelease release);
 lua_State *scrim_newstate(ScrimLimits *limits);
 ScrimLimits *scrim_limits(lua_State *L);
 double scrim_monotonic(void);
+/* Closes the state (finalizers run under the watchdog's eye) and stops watching its limits. */
+void scrim_close(lua_State *L);
+/* A full collection from Swift (finalizers run under the watchdog's eye). */
+void scrim_fullgc(lua_State *L);
+
+/* The time budget. It starts at the first check after the state is made or after scrim_restartbudget (the REPL
+   restarts it for each statement, the test runner for each test), and covers everything until then: every entry
+   into Lua, and Swift loops that ask scrim_overbudget. What cannot be interrupted (a finalizer or a pattern match
+   that loops: Lua runs them with hooks off) is ended by a watchdog thread: the process exits 1 with a `timeout`
+   message once the deadline plus a grace period has passed while Lua is running. */
+void scrim_restartbudget(ScrimLimits *lim);
+/* Stops the clock until the next restart (a REPL waiting for input is not running out of time). */
+void scrim_suspendbudget(ScrimLimits *lim);
+/* For Swift loops: 1 when the budget is spent (or Ctrl-C came); the Lua code below them, if any, is then stopped as
+   soon as they return. Starts the clock if it was not running. */
+int scrim_overbudget(ScrimLimits *lim);
+/* The text of the budget error, "exceeded the time budget of S s" (or "interrupted"). */
+const char *scrim_budgetmessage(ScrimLimits *lim);
+/* Sets the byte budget and the headroom kept for reporting that it was exceeded. */
+void scrim_setmemorylimit(ScrimLimits *lim, size_t limit);
+/* What Swift keeps for a script counts too (a view's text, the views themselves): when it takes `bytes` of a string
+   from Lua, it says so; past a megabyte, the process's resident memory is measured on return to Lua. */
+static inline void scrim_pulled(ScrimLimits *lim, size_t bytes) { lim->pulled += bytes; }
+/* Whether `more` bytes made by Swift still fit (within the headroom); if not, marks the budget exceeded, so that
+   "not enough memory" is raised as soon as Swift returns to Lua. */
+int scrim_canallocate(ScrimLimits *lim, size_t more);
 
 /* Protected call of the function below nargs arguments, with the C traceback handler.
    Error values come back as "message\nstack traceback:\n..." strings (memory errors: the message only). */
@@ -76,7 +120,9 @@ int scrim_pcallmethod(lua_State *L, int obj, const char *name, int nargs, int nr
 int scrim_pushmethod(lua_State *L, const char *name);
 /* "chunk:line:" of the Lua function `level` levels up, or "" */
 void scrim_where(lua_State *L, int level);
-/* Makes `load`, `loadfile` and `dofile` text-only (mode "t"), whatever mode a caller asks for. */
+/* Makes every loader text-only (mode "t"), whatever mode a caller asks for: `load`, `loadfile`, `dofile`, and
+   `require`'s Lua searcher (package.searchers[2]). Also keeps Scrim's count hook in place whatever `debug.sethook`
+   does (a hook set from Lua runs beside it). */
 void scrim_textonly(lua_State *L);
 
 /* Macros as functions. */
@@ -101,7 +147,6 @@ static inline int scrim_rawgetfield(lua_State *L, int idx, const char *k) {
   lua_pushstring(L, k);
   return lua_rawget(L, idx);
 }
-static inline void scrim_fullgc(lua_State *L) { lua_gc(L, LUA_GCCOLLECT, 0); }
 static inline int scrim_gccount(lua_State *L) { return lua_gc(L, LUA_GCCOUNT, 0) * 1024 + lua_gc(L, LUA_GCCOUNTB, 0); }
 static inline int scrim_refnil(void) { return LUA_REFNIL; }
 

@@ -59,7 +59,9 @@ open class DimmingPresentationController: PresentationController {
         let proceed = presented.runtime?.hooks.emit(
             "dimming.tapped", target: presented,
             fields: ["viewController": .object(presented), "willDismiss": .bool(allow)], cancellable: true) ?? true
-        guard allow && proceed, let presenting = presentingViewController else { return }
+        // A dismissal that `dimmingViewTapped` or a handler already asked for is the one under way: no second request.
+        guard allow && proceed, !presented.isBeingDismissed, presented.presentingViewController != nil,
+              let presenting = presentingViewController else { return }
         presenting.dismiss(animated: true)
     }
 }

@@ -4,7 +4,7 @@
 ///
 /// It holds its `delegate` weakly: the usual delegate is the controller that holds this object, so a strong
 /// reference would be a cycle. Each member can also be given as a closure here (`executePresentationAnimation = { … }`),
-/// which wins over the delegate's member (LUA_API §6, closure style).
+/// which wins over the delegate's member (docs/API.md §6, closure style).
 public final class DimmingTransitioning: ViewControllerTransitioningDelegate {
     /// The durations a delegate does not give.
     public static let defaultDuration: Seconds = 0.25

@@ -4,15 +4,15 @@ public protocol ReportableError: Error {
     var message: String { get }
     /// Where it came from (a plugin, `file:line`), if known.
     var source: String? { get }
-    /// The traceback, if any.
-    var traceback: String? { get }
+    /// The Lua traceback (`stack traceback:` and its lines) from where it was raised, if any.
+    var stackTraceback: String? { get }
 }
 
 extension ReportableError {
     /// None unless the error says.
     public var source: String? { nil }
     /// None unless the error says.
-    public var traceback: String? { nil }
+    public var stackTraceback: String? { nil }
 }
 
 /// A reported error as the `error` event and the error sink see it.
@@ -33,7 +33,7 @@ public struct ErrorReport: CustomStringConvertible {
         self.context = context
         message = ErrorReport.message(of: error)
         source = (error as? ReportableError)?.source
-        traceback = (error as? ReportableError)?.traceback
+        traceback = (error as? ReportableError)?.stackTraceback
     }
 
     /// The text of any error: `ReportableError.message`, else its description.

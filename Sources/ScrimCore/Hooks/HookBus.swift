@@ -1,4 +1,4 @@
-/// The event bus of a runtime (LUA_API §8): named events, prioritised handlers, cancellation, error isolation.
+/// The event bus of a runtime (docs/API.md §8): named events, prioritised handlers, cancellation, error isolation.
 ///
 /// Dispatch works on the handler list as it was when the emission began: a handler added during an emission first
 /// runs on the next one; a handler removed during an emission is skipped if it has not run yet. A `once` handler is

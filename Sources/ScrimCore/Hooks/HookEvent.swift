@@ -4,7 +4,7 @@ public final class HookEvent {
     @exclusivity(unchecked) public private(set) var name: String
     /// The object the event is about, if any (the view of an animation event, the popup of a popup event).
     @exclusivity(unchecked) public private(set) var target: AnyObject?
-    /// The event's fields (LUA_API §8 lists them per event).
+    /// The event's fields (docs/API.md §8 lists them per event).
     @exclusivity(unchecked) public private(set) var fields: [String: HookValue]
     /// Whether handlers may cancel it (the ✗ events).
     @exclusivity(unchecked) public private(set) var isCancellable: Bool

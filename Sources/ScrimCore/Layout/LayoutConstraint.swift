@@ -47,10 +47,15 @@ public final class LayoutConstraint {
     /// Whether the constraint is in effect (`activate()`, `deactivate()`).
     public private(set) var isActive = false
     /// Whether the engine broke this required constraint to resolve a conflict; it then holds only as far as the
-    /// conflicting constraints allow, until it is deactivated.
-    public internal(set) var isBroken = false
+    /// conflicting constraints allow, until it is deactivated. Reading it applies constant changes the engine has
+    /// batched for its next layout pass, so that a conflicting change is broken and reported by then.
+    public var isBroken: Bool {
+        engine?.applyPendingChanges()
+        return brokenFlag
+    }
+    var brokenFlag = false
 
-    /// The engine whose solver holds the constraint now, if any.
+    /// The engine whose solver holds the constraint, or that will install it at its next pass, if any.
     weak var engine: AutoLayoutEngine?
     /// When it was last activated, across all constraints: engines install in activation order.
     private(set) var activationSerial = 0
@@ -92,13 +97,16 @@ public final class LayoutConstraint {
         activationSerial = activationCounter.wrappingAdd(1, ordering: .relaxed).newValue
         item.layoutNode.constraints.append(self)
         if let toItem, toItem !== item { toItem.layoutNode.constraints.append(self) }
+        if let window = item.window, let engine = window.layoutEngine as? AutoLayoutEngine {
+            engine.constraintDidActivate(self, in: window)
+        }
     }
 
     /// Takes the constraint out of effect; does nothing if inactive. Frames it set stay until the next layout moves them.
     public func deactivate() {
         guard isActive else { return }
         isActive = false
-        isBroken = false
+        brokenFlag = false
         item?.existingLayoutNode?.remove(self)
         toItem?.existingLayoutNode?.remove(self)
         engine?.uninstall(self)

@@ -7,19 +7,37 @@
 /// priority, so that where the constraints leave a choice a view keeps its size before its position (a view pinned
 /// by one edge moves), and a parent keeps its place before a child (they are weaker the deeper the view). The
 /// window's stays pin it at 0, 0 with its size.
+///
+/// The engine keeps an entry while something needs it: a constraint it installed that mentions the view, or the entry
+/// of a subview (`references` counts both).
 final class SolvedView {
+    unowned let engine: AutoLayoutEngine
     let view: View
     let left: LayoutVariable, top: LayoutVariable, width: LayoutVariable, height: LayoutVariable
     /// The superview's entry; nil for the window.
     var parent: SolvedView?
+    /// The entries of subviews (their frames are relative to this one).
+    var children: [SolvedView] = []
+    /// Installed constraints that mention the view, plus child entries.
+    var references = 0
+    /// Installed constraints that move the view (see the rules in `AutoLayoutEngine`).
+    var movers = 0
     /// Whether the layout keeps the frame as it is (required stays) rather than moving it.
     var isFixed: Bool
-    /// Position in the window's depth-first walk (parents before children).
-    var order: Int
+    /// Creation order, to process entries in a stable order.
+    let serial: Int
+    /// Position in the window's depth-first walk (parents before children), brought up to date for conflict reports.
+    var order = 0
     /// The x, y, width and height stays; nil where the solver refused one.
     var stays: [Constraint?] = [nil, nil, nil, nil]
+    /// The stays left out because the required equalities fix that dimension anyway (a moved view only).
+    var omitted = [false, false, false, false]
+    /// The engine's pass step that last visited the entry.
+    var mark = 0
+    private var indexInParent = -1
 
-    init(view: View, parent: SolvedView?, isFixed: Bool, order: Int) {
+    init(engine: AutoLayoutEngine, view: View, parent: SolvedView?, isFixed: Bool, serial: Int) {
+        self.engine = engine
         self.view = view
         let name = LayoutConstraint.name(of: view)
         left = LayoutVariable("\(name).left")
@@ -28,8 +46,31 @@ final class SolvedView {
         height = LayoutVariable("\(name).height")
         self.parent = parent
         self.isFixed = isFixed
-        self.order = order
+        self.serial = serial
     }
+
+    /// Makes `child` a child entry.
+    func attach(_ child: SolvedView) {
+        child.parent = self
+        child.indexInParent = children.count
+        children.append(child)
+    }
+
+    /// Takes `child` out of the child entries (in constant time: the last one takes its place).
+    func detach(_ child: SolvedView) {
+        let index = child.indexInParent
+        guard index >= 0, index < children.count, children[index] === child else { return }
+        let last = children.removeLast()
+        if last !== child {
+            children[index] = last
+            last.indexInParent = index
+        }
+        child.parent = nil
+        child.indexInParent = -1
+    }
+
+    /// The four variables.
+    var variables: [LayoutVariable] { [left, top, width, height] }
 
     /// 0 for the window, 1 for its subviews, …
     var depth: Int { parent.map { $0.depth + 1 } ?? 0 }
@@ -45,6 +86,17 @@ final class SolvedView {
         isFixed ? .required : Strength((index < 2 ? 1e-4 : 2e-4) / (1 + 0.1 * Double(depth)))
     }
 
+    /// The expression constant that puts stay `index` at the current frame.
+    func stayConstant(_ index: Int) -> Double {
+        let frame = view.frame
+        switch index {
+        case 0: return parent == nil ? 0 : -frame.x
+        case 1: return parent == nil ? 0 : -frame.y
+        case 2: return -frame.width
+        default: return -frame.height
+        }
+    }
+
     /// The expression constants that put the stays at the current frame.
     var stayConstants: [Double] {
         let frame = view.frame
@@ -54,7 +106,11 @@ final class SolvedView {
 
     /// Stay `index` (0 x, 1 y, 2 width, 3 height) at the current frame.
     func makeStay(_ index: Int) -> Constraint {
-        let constant = stayConstants[index]
+        Constraint(Expression(stayTerms(index), constant: stayConstants[index]), .equal, strength: stayStrength(index))
+    }
+
+    /// What stay `index` holds: the position relative to the parent, or the size.
+    func stayTerms(_ index: Int) -> [Term] {
         var terms: [Term]
         switch index {
         case 0: terms = [Term(left)]
@@ -63,7 +119,7 @@ final class SolvedView {
         default: terms = [Term(height)]
         }
         if index < 2, let parent { terms.append(Term(index == 0 ? parent.left : parent.top, -1)) }
-        return Constraint(Expression(terms, constant: constant), .equal, strength: stayStrength(index))
+        return terms
     }
 
     /// Stay `index` as a conflict report shows it, e.g. `sheet.top == window.top + 100 (fixed frame)`.

@@ -1,10 +1,17 @@
-/// What a view keeps for Auto Layout in its `layoutAttachment`: the active constraints that mention it, in
-/// activation order. Each engine walks its window and reads these to know what to solve.
+/// What a view keeps for Auto Layout: the active constraints that mention it, in activation order, and its entry in
+/// the engine that solves it, if any — which is how the engine hears of a frame set from outside the layout.
 final class ViewLayoutNode {
     var constraints: [LayoutConstraint] = []
+    /// The view's entry in its window's engine while the engine solves it (the engine clears it when it lets go:
+    /// not weak, so that the entry keeps plain reference counting on the hot path).
+    var solved: SolvedView?
 
     func remove(_ constraint: LayoutConstraint) {
-        constraints.removeAll { $0 === constraint }
+        if let index = constraints.lastIndex(where: { $0 === constraint }) { constraints.remove(at: index) }
+    }
+
+    func frameDidChange() {
+        if let solved { solved.engine.frameDidChange(solved) }
     }
 }
 
@@ -12,12 +19,12 @@ extension View {
     /// The active constraints that mention this view (as `item` or `toItem`), in activation order.
     public var constraints: [LayoutConstraint] { existingLayoutNode?.constraints ?? [] }
 
-    var existingLayoutNode: ViewLayoutNode? { layoutAttachment as? ViewLayoutNode }
+    var existingLayoutNode: ViewLayoutNode? { layoutNodeStorage }
 
     var layoutNode: ViewLayoutNode {
-        if let node = existingLayoutNode { return node }
+        if let node = layoutNodeStorage { return node }
         let node = ViewLayoutNode()
-        layoutAttachment = node
+        layoutNodeStorage = node
         return node
     }
 }

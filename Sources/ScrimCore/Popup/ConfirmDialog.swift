@@ -40,11 +40,13 @@ open class ConfirmDialog: PopupWindow {
         cancelsOnDismissViewTap = false
         layout = PopupFlowLayout(columns: 2, itemHeight: 44)
         dismissView.backgroundColor = Color(white: 0, a: 0.4)
-        try! setItems([PopupItem(id: "cancel", title: cancelTitle), PopupItem(id: "confirm", title: confirmTitle)])
+        // Two fixed, distinct items: nothing setItems could refuse.
+        _ = try? setItems([PopupItem(id: "cancel", title: cancelTitle), PopupItem(id: "confirm", title: confirmTitle)])
     }
 
     open override func makeContentView() -> View {
-        for subview in [titleView, messageView, collectionView] { try! cardView.addSubview(subview) }
+        // Fresh views into a fresh card: no cycle addSubview could refuse.
+        for subview in [titleView, messageView, collectionView] { try? cardView.addSubview(subview) }
         return cardView
     }
 
@@ -62,8 +64,8 @@ open class ConfirmDialog: PopupWindow {
     }
 
     /// Both buttons close the dialog even when nothing handles them.
-    open override func handler(for item: PopupItem) -> PopupHandler? {
-        super.handler(for: item) ?? .item { _ in nil }
+    open override func handler(for item: PopupItem) throws -> PopupHandler? {
+        try super.handler(for: item) ?? .item { _ in nil }
     }
 
     /// In place on screen, the card transparent at 0.8 scale and the dimming clear.

@@ -57,6 +57,8 @@ open class PopupWindow {
     private var itemHandlers: [String: (PopupWindow) throws -> Bool?] = [:]
     private var removal: ScheduledTask?
     private var showGeneration = 0
+    /// The `will…` events whose handlers are running: the same request made from one of them is a no-op.
+    private var asking: Set<String> = []
 
     /// A popup for `runtime`'s window, with no items yet.
     public init(runtime: Runtime) {
@@ -207,13 +209,13 @@ open class PopupWindow {
     }
 
     /// The handler a selection of `item` runs, or nil: its own closure, else the `setItems` handler, else the
-    /// delegate's method of its name, else the delegate's `didSelectItem`.
-    open func handler(for item: PopupItem) -> PopupHandler? {
+    /// delegate's method of its name, else the delegate's `didSelectItem`. Throws what asking the delegate threw.
+    open func handler(for item: PopupItem) throws -> PopupHandler? {
         if let own = itemHandlers[item.id] { return .item(own) }
         if let itemHandler { return .list(itemHandler) }
         if let delegate {
-            if delegate.handlesItem(item.id) { return .delegateMethod(delegate) }
-            if delegate.respondsToDidSelectItem { return .didSelectItem(delegate) }
+            if try delegate.handlesItem(item.id) { return .delegateMethod(delegate) }
+            if try delegate.respondsToDidSelectItem { return .didSelectItem(delegate) }
         }
         return nil
     }
@@ -225,9 +227,8 @@ open class PopupWindow {
     /// while the popup is showing; during a cancel's slide down it comes back up from where it is.
     @discardableResult
     open func create() -> Self {
-        guard let runtime, !isShowing else { return self }
-        guard runtime.hooks.emit("popup.willShow", target: self, fields: ["popup": .object(self)], cancellable: true),
-              !isShowing else { return self }
+        guard let runtime, !isShowing, !asking.contains("popup.willShow") else { return self }
+        guard ask("popup.willShow", runtime, ["popup": .object(self)]), !isShowing else { return self }
         let root = view
         do {
             try runtime.window.addSubview(root)
@@ -258,9 +259,8 @@ open class PopupWindow {
     /// Hides the popup: emits `popup.willCancel` (cancelling it keeps the popup up), slides the view down, removes it
     /// `animationDuration` later, lets the runtime's hold go and emits `popup.didCancel`. Does nothing unless showing.
     open func cancel() {
-        guard let runtime, isShowing else { return }
-        guard runtime.hooks.emit("popup.willCancel", target: self, fields: ["popup": .object(self)], cancellable: true),
-              isShowing else { return }
+        guard let runtime, isShowing, !asking.contains("popup.willCancel") else { return }
+        guard ask("popup.willCancel", runtime, ["popup": .object(self)]), isShowing else { return }
         phase = .cancelling
         let animation = runtime.animate(duration: animationDuration, curve: animationCurve, animations: {
             cancelAnimation()
@@ -307,13 +307,22 @@ open class PopupWindow {
 
     @discardableResult
     private func performSelection(of item: PopupItem, index: Int) -> Bool {
-        guard let runtime, isShowing else { return false }
+        guard let runtime, isShowing, !asking.contains("popup.willSelect") else { return false }
         let fields: () -> [String: HookValue] = {
             ["popup": .object(self), "item": .string(item.id), "index": .number(Double(index))]
         }
-        guard runtime.hooks.emit("popup.willSelect", target: self, fields: fields(), cancellable: true),
-              isShowing else { return false }
-        guard let handler = handler(for: item) else {
+        guard ask("popup.willSelect", runtime, fields()), isShowing else { return false }
+        let found: PopupHandler?
+        do {
+            found = try handler(for: item)
+        } catch {
+            // Asking the delegate failed: reported as a handler that raised, and the popup still closes.
+            runtime.reportError(error, context: "the delegate of \(displayName), looking up \"\(item.id)\"")
+            runtime.hooks.emit("popup.didSelect", target: self, fields: fields())
+            cancel()
+            return true
+        }
+        guard let handler = found else {
             runtime.hooks.emit("popup.didSelect", target: self, fields: fields())
             return true
         }
@@ -329,6 +338,13 @@ open class PopupWindow {
     }
 
     // MARK: Internals
+
+    /// Emits the cancellable `event`; while its handlers run, the request that emitted it is not made again.
+    private func ask(_ event: String, _ runtime: Runtime, _ fields: [String: HookValue]) -> Bool {
+        asking.insert(event)
+        defer { asking.remove(event) }
+        return runtime.hooks.emit(event, target: self, fields: fields, cancellable: true)
+    }
 
     private var rootViewName: String { name ?? "popup" }
 

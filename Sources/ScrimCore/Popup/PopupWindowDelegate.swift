@@ -5,11 +5,11 @@
 /// dictionary. A result of `false` keeps the popup open; nil (no value) or `true` lets it close.
 public protocol PopupWindowDelegate: AnyObject {
     /// Whether the delegate has a method named `id` (the seed's `attach()`, `rename()`, …).
-    func handlesItem(_ id: String) -> Bool
+    func handlesItem(_ id: String) throws -> Bool
     /// Calls the method named `id` (`delegate:rename(popup)`); only called when `handlesItem(id)` is true.
     func perform(_ id: String, popup: PopupWindow) throws -> Bool?
     /// Whether the delegate implements `didSelectItem` (an optional method; false unless the delegate says so).
-    var respondsToDidSelectItem: Bool { get }
+    var respondsToDidSelectItem: Bool { get throws }
     /// The catch-all for items without a method of their own; `index` is 1-based, as Lua counts.
     func didSelectItem(popup: PopupWindow, item: PopupItem, index: Int) throws -> Bool?
 }

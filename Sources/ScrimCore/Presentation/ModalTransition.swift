@@ -1,6 +1,6 @@
 /// `present` and `dismiss`: UIKit's modal transition machinery.
 ///
-/// A presentation runs, in this order (PRODUCT.md rule 7):
+/// A presentation runs, in this order (docs/DESIGN.md rule 7):
 /// `transition.willPresent` (cancellable) → presentation controller (`presentationControllerForPresented`) →
 /// animator (`animationControllerForPresented`) → container added to the window → `presentationTransitionWillBegin` →
 /// `viewWillAppear` (and the presenter's `viewWillDisappear` for `.fullScreen`) → `transitionDuration` → alongside
@@ -20,14 +20,19 @@ extension ViewController {
     /// presentation (and `completion`) without an error. `completion` runs after the transition completed.
     public func present(_ controller: ViewController, animated: Bool = true,
                         completion: (() throws -> Void)? = nil) throws {
+        // A handler of this presentation's `transition.willPresent` asking for it again: already under way.
+        guard !controller.isAskingToPresent else { return }
         try checkCanPresent(controller)
         guard let runtime else { return }
         controller.runtime = runtime
         controller.loadViewIfNeeded()
         try controller.validateForPresentation()
-        guard runtime.hooks.emit("transition.willPresent", target: controller,
-                                 fields: ["viewController": .object(controller), "animated": .bool(animated)],
-                                 cancellable: true) else { return }
+        controller.isAskingToPresent = true
+        let proceed = runtime.hooks.emit("transition.willPresent", target: controller,
+                                         fields: ["viewController": .object(controller), "animated": .bool(animated)],
+                                         cancellable: true)
+        controller.isAskingToPresent = false
+        guard proceed else { return }
         // The hook may have changed things; check again so that nothing is half-done.
         try checkCanPresent(controller)
 
@@ -87,6 +92,8 @@ extension ViewController {
     /// flight, it is ignored with a warning. `completion` runs after the dismissal completed.
     public func dismiss(animated: Bool = true, completion: (() throws -> Void)? = nil) {
         guard let target = presentedViewController ?? (presentingViewController != nil ? self : nil) else { return }
+        // A handler of this dismissal's `transition.willDismiss` asking for it again: already under way.
+        if target.isAskingToDismiss { return }
         if target.isBeingPresented {
             target.deferredDismissal = (animated, completion)
             return
@@ -135,12 +142,22 @@ extension ViewController {
 
     /// The transitioning delegate to consult: only for `.custom`; a weakly held delegate that is gone is warned about.
     fileprivate func customTransitioningDelegate(in runtime: Runtime) -> ViewControllerTransitioningDelegate? {
-        guard modalPresentationStyle == .custom else { return nil }
+        guard modalPresentationStyle == .custom else {
+            // UIKit ignores it without a word; a script that set one almost surely forgot the style.
+            if transitioningDelegate != nil, !warnedAboutIgnoredDelegate {
+                warnedAboutIgnoredDelegate = true
+                runtime.warnAboutTransition(
+                    "the transitioningDelegate of \(debugName) is ignored: its modalPresentationStyle is "
+                        + "\"\(modalPresentationStyle.rawValue)\", and only \"custom\" uses one", controller: self)
+            }
+            return nil
+        }
         if let delegate = transitioningDelegate { return delegate }
         if transitioningDelegateWasSet {
             runtime.warnAboutTransition(
                 "the transitioningDelegate of \(debugName) was released before use: it is held weakly (as in UIKit), "
-                    + "so keep a strong reference to it (e.g. in a property of the controller); "
+                    + "so keep a strong reference to it (a variable that outlives the presentation, or a field of a "
+                    + "scrim.class controller); "
                     + "using the default transition", controller: self)
         }
         return nil
@@ -211,9 +228,12 @@ extension ViewController {
     private func dismissNow(animated: Bool, completion: (() throws -> Void)?) {
         guard let presenter = presentingViewController, let runtime,
               let presentationController, let container = presentationController.containerView else { return }
-        guard runtime.hooks.emit("transition.willDismiss", target: self,
-                                 fields: ["viewController": .object(self), "animated": .bool(animated)],
-                                 cancellable: true) else { return }
+        isAskingToDismiss = true
+        let proceed = runtime.hooks.emit("transition.willDismiss", target: self,
+                                         fields: ["viewController": .object(self), "animated": .bool(animated)],
+                                         cancellable: true)
+        isAskingToDismiss = false
+        guard proceed else { return }
         guard !isBeingDismissed, presentingViewController === presenter else { return }
         isBeingDismissed = true
         let removesPresenter = presentationController.shouldRemovePresentersView

@@ -34,6 +34,18 @@ open class ViewController {
     public internal(set) var isBeingDismissed = false
 
     var transitioningDelegateWasSet = false
+    /// Set while `transition.willPresent` / `transition.willDismiss` handlers run: asking again then is a no-op.
+    var isAskingToPresent = false
+    var isAskingToDismiss = false
+    /// Whether Scrim warned that this controller's transitioningDelegate is ignored (its style is not `.custom`).
+    var warnedAboutIgnoredDelegate = false
+
+    /// Whether the transitioning delegate is held only weakly, by this controller's `transitioningDelegate`
+    /// (not one the controller keeps itself, as the dimming base classes do): whether it may be gone at `present`.
+    public var transitioningDelegateIsWeaklyHeld: Bool {
+        guard let delegate = transitioningDelegate else { return false }
+        return (self as? DimmingPresentViewController)?.dimmingTransitioning !== delegate as AnyObject
+    }
     var isRootViewController = false
     /// The presentation or dismissal of this controller in flight.
     var activeTransition: TransitionContext?

@@ -17,6 +17,8 @@ public final class Runtime {
     public let autoLayout: AutoLayoutEngine
     /// The popups held while they are shown (the seed's `strongSelf`).
     public let popups = PopupRegistry()
+    /// The run's wall-clock budget, for loops that run long on a script's behalf (see `TimeBudget`).
+    public var timeBudget: TimeBudget = .unlimited
     /// The window's root view controller, made on first use; its view (named `root`) fills the window, behind
     /// everything else in it. Presentations start from it (`present`).
     public private(set) lazy var rootViewController: ViewController = ViewController.makeRoot(in: self)
@@ -30,6 +32,9 @@ public final class Runtime {
         window = Window(name: "window", frame: screen.bounds)
         autoLayout = AutoLayoutEngine()
         window.layoutEngine = autoLayout
+        window.layoutPassScheduler = { [weak clock, weak window] in
+            clock?.runNextTurn(description: "layout pass") { window?.runScheduledLayoutPass() }
+        }
         clock.onError = { [weak self] error, context in
             if let self {
                 self.reportError(error, context: context)

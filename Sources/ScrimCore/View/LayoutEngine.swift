@@ -3,4 +3,11 @@ public protocol LayoutEngine: AnyObject {
     /// Brings the frames of `view`'s hierarchy up to date by assigning them through `View.frame`, so that frame
     /// changes made inside an animation block animate. Called by `view.layoutIfNeeded()`.
     func layoutIfNeeded(_ view: View)
+
+    /// `view` (with its subviews) was added to, removed from or moved within this engine's window.
+    func viewDidMove(_ view: View)
+}
+
+extension LayoutEngine {
+    public func viewDidMove(_ view: View) {}
 }

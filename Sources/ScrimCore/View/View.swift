@@ -15,8 +15,9 @@ open class View {
     public var cornerRadius: Double = 0
     /// Text drawn in the view, if any.
     public var text: String?
-    /// Storage the layout engine may use for this view (its constraints, its variables); ScrimCore never reads it.
-    public var layoutAttachment: AnyObject?
+    /// What Auto Layout keeps for this view: its active constraints and, while an engine solves it, its entry there
+    /// (which hears of frames set from outside the layout).
+    var layoutNodeStorage: ViewLayoutNode?
 
     /// The view this one is a subview of.
     public private(set) weak var superview: View?
@@ -29,6 +30,8 @@ open class View {
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
     /// Whether `setNeedsLayout` was called (or the size changed) since the last layout.
     public private(set) var needsLayout = false
+    /// Whether some descendant needs layout: `layoutIfNeeded` visits only the branches marked so.
+    var descendantNeedsLayout = false
 
     var storedFrame: Rect
     var storedAlpha: Double = 1
@@ -68,7 +71,8 @@ open class View {
             if AnimationTransaction.current != nil {
                 AnimationTransaction.record(self, .frame, old: .rect(old), new: .rect(newValue))
             }
-            if old.width != newValue.width || old.height != newValue.height { needsLayout = true }
+            if old.width != newValue.width || old.height != newValue.height { setNeedsLayout() }
+            if let node = layoutNodeStorage { node.frameDidChange() }
         }
     }
 

@@ -33,8 +33,12 @@ extension View {
         guard let parent = superview else { return }
         let oldWindow = window
         parent.detach(self)
+        if oldWindow != nil { updateWindow() }
         didMoveToSuperview()
-        if oldWindow != nil { notifyMovedToWindow() }
+        if let oldWindow {
+            oldWindow.layoutEngine?.viewDidMove(self)
+            notifyMovedToWindow()
+        }
     }
 
     /// The window at the root of the view's hierarchy (itself, for a window); nil if the root is not a window.
@@ -98,27 +102,47 @@ extension View {
 
     // MARK: Layout
 
-    /// Marks the view as needing layout at the next `layoutIfNeeded`.
+    /// Marks the view as needing layout: its window lays out once at the next turn of the run loop however many
+    /// views asked (UIKit's update cycle), or earlier at a `layoutIfNeeded`.
     public func setNeedsLayout() {
         setNeedsLayoutFlag(true)
+        markAncestorsNeedLayout()
     }
 
     /// Lays out now: asks the window's `layoutEngine` (if any) to apply its layout, which assigns frames through the
     /// ordinary setters (so inside an animation block the changes animate), then calls `layoutSubviews` on every
-    /// view of this subtree that needs layout, parents before children.
+    /// view of this subtree that needs layout, parents before children. Visits only the branches that need it.
     public func layoutIfNeeded() {
         window?.layoutEngine?.layoutIfNeeded(self)
         layoutSubtreeIfNeeded()
     }
 
     private func layoutSubtreeIfNeeded() {
-        walkSubtree { view, _ in
+        // Parents before children, down the branches that lead to a view needing layout; the walk's own stack.
+        var pending: [View] = [self]
+        while let view = pending.popLast() {
             if view.needsLayout {
                 view.setNeedsLayoutFlag(false)
                 view.layoutSubviews()
             }
-            return true
+            guard view.descendantNeedsLayout else { continue }
+            view.descendantNeedsLayout = false
+            for subview in view.subviews.reversed() where subview.needsLayout || subview.descendantNeedsLayout {
+                pending.append(subview)
+            }
         }
+    }
+
+    /// Marks the ancestors as leading to a view that needs layout and asks the window for a layout pass. Stops at
+    /// an ancestor already marked: marking it asked for the pass that will clear it.
+    func markAncestorsNeedLayout() {
+        var current = self
+        while let parent = current.superview {
+            if parent.descendantNeedsLayout { return }
+            parent.descendantNeedsLayout = true
+            current = parent
+        }
+        (current as? Window)?.scheduleLayoutPass()
     }
 
     // MARK: Internals
@@ -137,8 +161,15 @@ extension View {
             list.insert(view, at: index.map { min(max($0, 0), list.count) } ?? list.count)
         }
         view.setSuperview(self)
+        if view.window !== window { view.updateWindow() }
+        if view.needsLayout || view.descendantNeedsLayout { view.markAncestorsNeedLayout() }
         if oldSuperview !== self { view.didMoveToSuperview() }
-        if window !== oldWindow { view.notifyMovedToWindow() }
+        let newWindow = window
+        if oldSuperview !== self {
+            if let oldWindow, oldWindow !== newWindow { oldWindow.layoutEngine?.viewDidMove(view) }
+            newWindow?.layoutEngine?.viewDidMove(view)
+        }
+        if newWindow !== oldWindow { view.notifyMovedToWindow() }
     }
 
     private func detach(_ view: View) {
@@ -148,13 +179,17 @@ extension View {
         view.setSuperview(nil)
     }
 
-    /// Updates the subtree's window, then tells each view, parents first.
-    private func notifyMovedToWindow() {
+    /// Sets the window of the receiver's subtree to its superview's (at once, before anyone is told of the move).
+    private func updateWindow() {
         let newWindow = superview?.window
         walkSubtree { view, _ in
             view.storedWindow = newWindow
             return true
         }
+    }
+
+    /// Tells each view of the subtree that it moved to another window, parents first.
+    private func notifyMovedToWindow() {
         walkSubtree { view, _ in
             view.didMoveToWindow()
             return true

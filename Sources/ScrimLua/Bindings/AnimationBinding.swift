@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-/// LUA_API §3: `scrim.animate` and the Animation it returns.
+/// docs/API.md §3: `scrim.animate` and the Animation it returns.
 enum AnimationBinding {
     static let luaClass = LuaClass<Animation>("Animation")
         .readonly("duration") { $0.duration }
@@ -15,6 +15,10 @@ enum AnimationBinding {
         }
         .description { $0.description }
 
+    /// The fields `scrim.animate{…}` takes; any other raises.
+    static let optionNames = ["duration", "delay", "curve", "spring", "allowUserInteraction", "beginFromCurrentState",
+                              "animations", "completion"]
+
     /// `scrim.animate(duration, animations [, completion])` or `scrim.animate{ duration=, … }`.
     static let animate = HostFunction("animate") { call in
         var duration = 0.0, delay = 0.0
@@ -25,8 +29,9 @@ enum AnimationBinding {
         var completion: LuaRef?
         if call.type(1) == LUA_TTABLE {
             let index: Int32 = 1
-            duration = try call.tableNumber(index, "duration") ?? { throw call.argumentError(index, "field 'duration' is required (seconds)") }()
-            delay = try call.tableNumber(index, "delay") ?? 0
+            try call.checkOptions(index, options: optionNames)
+            duration = try call.tableDuration(index, "duration") ?? { throw call.argumentError(index, "field 'duration' is required (seconds)") }()
+            delay = try call.tableDuration(index, "delay") ?? 0
             if call.hasField(index, "curve") {
                 curve = try call.fieldValue(index, "curve") { try call.curve($0) }
             }
@@ -40,15 +45,12 @@ enum AnimationBinding {
                 completion = try call.fieldValue(index, "completion") { try call.function($0) }
             }
         } else {
-            duration = try call.number(1)
+            duration = try call.duration(1)
             animations = try call.function(2)
             completion = try call.optionalFunction(3)
         }
-        guard duration.isFinite, delay.isFinite, delay >= 0 else {
-            throw call.argumentError(1, "duration and delay must be finite, delay ≥ 0")
-        }
         let state = call.state
-        weak var weakState = state
+        weak let weakState = state
         let animation = try call.runtime.core.animate(
             duration: duration, delay: delay, curve: curve, spring: spring, options: options,
             animations: { try state.call(animations) },
@@ -66,6 +68,26 @@ extension LuaCall {
     func tableNumber(_ index: Int32, _ name: String) throws -> Double? {
         guard hasField(index, name) else { return nil }
         return try fieldValue(index, name) { try number($0) }
+    }
+
+    /// Duration field `name` (seconds within 0…a year) of the table argument at `index`, nil when absent.
+    func tableDuration(_ index: Int32, _ name: String) throws -> Seconds? {
+        guard hasField(index, name) else { return nil }
+        return try fieldValue(index, name) { try duration($0) }
+    }
+
+    /// Raises unless every key of the options table at `index` is one of `options` (named in the message).
+    func checkOptions(_ index: Int32, options: [String]) throws {
+        lua_pushnil(L)
+        while lua_next(L, index) != 0 {
+            lua_settop(L, -2)
+            let key = lua_type(L, -1) == LUA_TSTRING ? state.string(at: -1) : nil
+            guard let key, options.contains(key) else {
+                let shown = key.map { "'\($0)'" } ?? "of type \(typeName(-1))"
+                lua_settop(L, -2)
+                throw argumentError(index, "unknown option \(shown) (\(options.joined(separator: ", ")))")
+            }
+        }
     }
 
     func tableBoolean(_ index: Int32, _ name: String) throws -> Bool? {
@@ -95,8 +117,8 @@ extension LuaCall {
             return curve
         }
         guard type(index) == LUA_TTABLE,
-              let x1 = numberField(index, "x1", position: 1), let y1 = numberField(index, "y1", position: 2),
-              let x2 = numberField(index, "x2", position: 3), let y2 = numberField(index, "y2", position: 4)
+              let x1 = try numberField(index, "x1", position: 1), let y1 = try numberField(index, "y1", position: 2),
+              let x2 = try numberField(index, "x2", position: 3), let y2 = try numberField(index, "y2", position: 4)
         else { throw argumentError(index, "curve expected: a name or {x1, y1, x2, y2}") }
         guard (0...1).contains(x1), (0...1).contains(x2) else {
             throw argumentError(index, "curve control points need x1 and x2 within 0…1")
@@ -106,10 +128,10 @@ extension LuaCall {
 
     /// `{damping=0…1, velocity=number}`.
     func spring(_ index: Int32) throws -> Spring {
-        guard type(index) == LUA_TTABLE, let damping = numberField(index, "damping") else {
+        guard type(index) == LUA_TTABLE, let damping = try numberField(index, "damping") else {
             throw argumentError(index, "spring expected: {damping=0…1, velocity=number}")
         }
         guard damping > 0, damping <= 1 else { throw argumentError(index, "spring damping must be within (0, 1]") }
-        return Spring(damping: damping, velocity: numberField(index, "velocity") ?? 0)
+        return Spring(damping: damping, velocity: try numberField(index, "velocity") ?? 0)
     }
 }

@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-/// LUA_API §1: the virtual clock — `scrim.now`, `advance`, `settle`, `after` and its Timer.
+/// docs/API.md §1: the virtual clock — `scrim.now`, `advance`, `settle`, `after` and its Timer.
 enum ClockBinding {
     static let timerClass = LuaClass<ScheduledTask>("Timer")
         .readonly("dueTime") { $0.dueTime }
@@ -15,12 +15,9 @@ enum ClockBinding {
     static let now = HostFunction("now") { call in call.push(call.runtime.core.now) }
 
     static let advance = HostFunction("advance") { call in
-        let seconds = try call.number(1)
-        guard seconds >= 0, seconds.isFinite else { throw call.argumentError(1, "seconds must be finite and ≥ 0") }
+        let seconds = try call.duration(1)
         let clock = call.runtime.core.clock
-        guard seconds <= clock.maximumDelay else {
-            throw call.argumentError(1, clock.tooLate("seconds"))
-        }
+        guard seconds <= clock.maximumDelay else { throw call.argumentError(1, clock.tooLate("seconds")) }
         // Errors in what runs meanwhile (timers, completions, handlers) are reported, not raised here:
         // they are not the caller's, as on a real run loop. Running out of the time budget is.
         clock.advance(by: seconds)
@@ -29,8 +26,7 @@ enum ClockBinding {
     }
 
     static let settle = HostFunction("settle") { call in
-        let timeout = try call.optionalNumber(1) ?? 10
-        guard timeout >= 0 else { throw call.argumentError(1, "timeout must be ≥ 0") }
+        let timeout = call.isNil(1) ? 10 : try call.duration(1)
         do {
             return call.push(try call.runtime.core.settle(timeout: timeout))
         } catch let error as SettleError {
@@ -42,14 +38,11 @@ enum ClockBinding {
     }
 
     static let after = HostFunction("after") { call in
-        let delay = try call.number(1)
-        guard delay >= 0, delay.isFinite else { throw call.argumentError(1, "delay must be finite and ≥ 0") }
+        let delay = try call.duration(1)
         let clock = call.runtime.core.clock
-        guard delay <= clock.maximumDelay else {
-            throw call.argumentError(1, clock.tooLate("delay"))
-        }
+        guard delay <= clock.maximumDelay else { throw call.argumentError(1, clock.tooLate("delay")) }
         let function = try call.function(2)
-        weak var state = call.state
+        weak let state = call.state
         let task = call.runtime.core.after(delay, label: call.runtime.callerPosition(call)) {
             try state?.call(function)
         }

@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-/// LUA_API §5–6: view controllers, presentation, the dimming base classes (`scrim.ViewController`,
+/// docs/API.md §5–6: view controllers, presentation, the dimming base classes (`scrim.ViewController`,
 /// `scrim.BottomPresentViewController`, …) as classes Lua may instantiate (`X{…}`, fields and members as values
 /// or functions) or derive from (`scrim.class(name, X)`).
 enum ControllerBinding {
@@ -41,20 +41,34 @@ enum ControllerBinding {
             }
             .method("dismiss") { controller, call in
                 let (animated, completion) = try animatedAndCompletion(call, from: 2)
+                if let target = controller.presentedViewController ?? (controller.presentingViewController != nil ? controller : nil) {
+                    resolveWeakDelegate(of: target, call)
+                }
                 controller.dismiss(animated: animated, completion: completion)
                 return 0
             }
+            .overridable("loadView", .method)
+            .overridable("viewDidLoad", .method)
+            .overridable("viewWillAppear", .method)
+            .overridable("viewDidAppear", .method)
+            .overridable("viewWillDisappear", .method)
+            .overridable("viewDidDisappear", .method)
             .description { $0.debugName }
     }()
 
+    /// The seed's DimmingTransitioningDelegate members, which the dimming base classes take as values or methods.
     static let dimmingClass = LuaClass<DimmingPresentViewController>("DimmingPresentViewController", base: luaClass)
         .readonly("dimmingTransitioning") { $0.dimmingTransitioning }
+        .overridable("presentationAnimationDuration", .seconds) { try $0.presentationAnimationDuration }
+        .overridable("dismissalAnimationDuration", .seconds) { try $0.dismissalAnimationDuration }
+        .overridable("executePresentationAnimation", .method)
+        .overridable("executeDismissalAnimation", .method)
+        .overridable("allowTapDimmingViewToDismiss", .flag) { try $0.allowTapDimmingViewToDismiss }
+        .overridable("dimmingViewTapped", .method)
 
-    /// The lifecycle members a constructor's options may give as functions (closure style, called with `self`).
-    static let lifecycle: Set<String> = ["loadView", "viewDidLoad", "viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear"]
-    /// The seed's DimmingTransitioningDelegate members, which the dimming base classes take as values or methods.
-    static let dimmingMembers: Set<String> = ["presentationAnimationDuration", "dismissalAnimationDuration",
-        "executePresentationAnimation", "executeDismissalAnimation", "allowTapDimmingViewToDismiss", "dimmingViewTapped"]
+    /// The members Lua may override, as methods (the rest are values with getters, which `self.super` does not list).
+    static let methodMembers: Set<String> = ["loadView", "viewDidLoad", "viewWillAppear", "viewDidAppear", "viewWillDisappear",
+        "viewDidDisappear", "executePresentationAnimation", "executeDismissalAnimation", "dimmingViewTapped"]
 
     /// `scrim.present(vc [, animated [, completion]])`: from the topmost presented controller.
     static let presentFromTop = HostFunction("present") { call in
@@ -66,6 +80,7 @@ enum ControllerBinding {
 
     static func present(_ presented: ViewController, from presenter: ViewController, animated: Bool,
                         completion: (() throws -> Void)?, _ call: LuaCall) throws {
+        resolveWeakDelegate(of: presented, call)
         do {
             try presenter.present(presented, animated: animated, completion: completion)
         } catch let error as PresentationError {
@@ -75,17 +90,24 @@ enum ControllerBinding {
         }
     }
 
+    /// ARC releases a delegate nothing else holds at once; Lua's collector only some time later. A full collection
+    /// before the weakly held delegate is looked up makes the seed's pitfall (a delegate kept nowhere) show every
+    /// time — the warning and the default transition — not depending on what the script allocated before.
+    static func resolveWeakDelegate(of controller: ViewController, _ call: LuaCall) {
+        guard controller.modalPresentationStyle == .custom, controller.transitioningDelegateIsWeaklyHeld else { return }
+        call.state.collectGarbage()
+    }
+
     /// `[animated=true [, completion]]` starting at argument `index`.
     static func animatedAndCompletion(_ call: LuaCall, from index: Int32) throws -> (Bool, (() throws -> Void)?) {
         let animated = call.isNil(index) ? true : try call.boolean(index)
         guard let function = try call.optionalFunction(index + 1) else { return (animated, nil) }
-        weak var state = call.state
+        weak let state = call.state
         return (animated, { try state?.call(function) })
     }
 
-    /// The table for a controller class: `kind` makes the scriptable Swift object; `members` are what options may give.
-    static func classTable(_ luaClass: LuaClassBase, members: Set<String>,
-                           make: @escaping (ControllerScript) -> ViewController) -> SwiftClassTable {
+    /// The table for a controller class: `make` makes the scriptable Swift object.
+    static func classTable(_ luaClass: LuaClassBase, make: @escaping (ControllerScript) -> ViewController) -> SwiftClassTable {
         SwiftClassTable(
             luaClass: luaClass,
             make: { call, name in
@@ -95,12 +117,18 @@ enum ControllerBinding {
             },
             configure: { controller, call, index in
                 guard !call.isNil(index) else { return }
-                try luaClass.applyFields(controller, from: call, at: index, ownFields: members)
+                try luaClass.applyFields(controller, from: call, at: index)
             },
-            baseImplementations: baseImplementations(members))
+            baseImplementations: baseImplementations(methodMembers),
+            baseValue: HostFunction("super") { call in
+                let controller = try call.object(1, ViewController.self, expected: "ViewController")
+                let value = try (controller as? ScriptedDimmingController)?.baseValue(of: try call.string(2))
+                return call.push(value)
+            },
+            optionNames: Set(luaClass.allFieldSetters().keys))
     }
 
-    /// What `self.super` reaches: the Swift implementations of the members Lua may override.
+    /// What `self.super` reaches: the Swift implementations of the methods Lua may override.
     static func baseImplementations(_ members: Set<String>) -> [String: HostFunction] {
         var table: [String: HostFunction] = [:]
         for member in members {
@@ -118,21 +146,24 @@ enum ControllerBinding {
         return table
     }
 
-    static let viewControllerTable = classTable(luaClass, members: lifecycle) { ScriptViewController($0, name: nil) }
-    static let bottomTable = classTable(LuaClass<BottomPresentViewController>("BottomPresentViewController", base: dimmingClass),
-                                        members: lifecycle.union(dimmingMembers).union(["animatedBottomConstraint", "animatedHeight"])) {
+    static let viewControllerTable = classTable(luaClass) { ScriptViewController($0, name: nil) }
+    static let bottomTable = classTable(LuaClass<BottomPresentViewController>("BottomPresentViewController", base: dimmingClass)
+        .overridable("animatedBottomConstraint", .constraint) { try $0.animatedBottomConstraint }
+        .overridable("animatedHeight", .length) { try $0.animatedHeight }) {
         ScriptBottomPresentViewController($0, name: nil)
     }
-    static let topTable = classTable(LuaClass<TopPresentViewController>("TopPresentViewController", base: dimmingClass),
-                                     members: lifecycle.union(dimmingMembers).union(["animatedTopConstraint", "animatedHeight"])) {
+    static let topTable = classTable(LuaClass<TopPresentViewController>("TopPresentViewController", base: dimmingClass)
+        .overridable("animatedTopConstraint", .constraint) { try $0.animatedTopConstraint }
+        .overridable("animatedHeight", .length) { try $0.animatedHeight }) {
         ScriptTopPresentViewController($0, name: nil)
     }
-    static let rightTable = classTable(LuaClass<RightPresentViewController>("RightPresentViewController", base: dimmingClass),
-                                       members: lifecycle.union(dimmingMembers).union(["animatedTrailingConstraint", "animatedWidth"])) {
+    static let rightTable = classTable(LuaClass<RightPresentViewController>("RightPresentViewController", base: dimmingClass)
+        .overridable("animatedTrailingConstraint", .constraint) { try $0.animatedTrailingConstraint }
+        .overridable("animatedWidth", .length) { try $0.animatedWidth }) {
         ScriptRightPresentViewController($0, name: nil)
     }
-    static let centerTable = classTable(LuaClass<CenterPresentViewController>("CenterPresentViewController", base: dimmingClass),
-                                        members: lifecycle.union(dimmingMembers).union(["animatedContentView"])) {
+    static let centerTable = classTable(LuaClass<CenterPresentViewController>("CenterPresentViewController", base: dimmingClass)
+        .overridable("animatedContentView", .view) { try $0.animatedContentView }) {
         ScriptCenterPresentViewController($0, name: nil)
     }
 }
@@ -145,6 +176,8 @@ protocol ScriptedController: ViewController {
 protocol ScriptedDimmingController: ScriptedController {
     func superExecutePresentationAnimation() throws
     func superExecuteDismissalAnimation() throws
+    /// The Swift implementation's value of the value member `member` (`self.super.animatedHeight`); nil for others.
+    func baseValue(of member: String) throws -> LuaPushable?
 }
 
 extension ViewController: LuaPushable {

@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-/// LUA_API §6: `scrim.DimmingTransitioning(delegate)` (seed 2). Protocol style: a delegate table whose members are
+/// docs/API.md §6: `scrim.DimmingTransitioning(delegate)` (seed 2). Protocol style: a delegate table whose members are
 /// values or methods (called with `self`). Closure style: the same members assigned on the DimmingTransitioning
 /// (called without `self`), winning over the delegate. What it keeps from Lua lives in its userdata's bag.
 enum DimmingBinding {
@@ -39,8 +39,12 @@ enum DimmingBinding {
     /// `scrim.DimmingTransitioning([delegate])`.
     static let constructor = HostFunction("DimmingTransitioning") { call in
         let transitioning = DimmingTransitioning()
+        // Its userdata first, on the stack: the delegate goes into that userdata's bag, which must not be collected
+        // (and replaced by a new, empty one) before it is returned.
+        lua_settop(call.L, 1)
+        call.push(transitioning)
         if !call.isNil(1) { try setDelegate(transitioning, call, 1) }
-        return call.push(transitioning)
+        return 1
     }
 
     static func setDelegate(_ transitioning: DimmingTransitioning, _ call: LuaCall, _ index: Int32) throws {
@@ -70,19 +74,19 @@ enum DimmingBinding {
         guard type == LUA_TNIL || type == LUA_TFUNCTION || (isFlag && type == LUA_TBOOLEAN) || (isDuration && type == LUA_TNUMBER) else {
             throw call.typeError(index, expected: isFlag ? "function or boolean" : isDuration ? "function or number" : "function")
         }
+        if type == LUA_TNUMBER { _ = try call.duration(index) }
         call.state.setPeerValue(transitioning, member, valueAt: index)
         let set = type != LUA_TNIL
-        weak var state = call.state
-        weak var owner = transitioning
+        weak let state = call.state
+        weak let owner = transitioning
         func value() throws -> LuaValue {
             guard let state, let owner else { return .nil }
-            let L = state.L
-            let top = lua_gettop(L)
-            defer { lua_settop(L, top) }
-            if state.pushPeerValue(owner, member) == LUA_TFUNCTION {
-                try state.call(nargs: 0, nresults: 1)
+            return try state.keepingTop { _ in
+                if state.pushPeerValue(owner, member) == LUA_TFUNCTION {
+                    try state.call(nargs: 0, nresults: 1)
+                }
+                return state.value(at: -1)
             }
-            return state.value(at: -1)
         }
         switch member {
         case "presentationAnimationDuration":
@@ -102,12 +106,18 @@ enum DimmingBinding {
 }
 
 extension LuaValue {
+    /// A duration a script gave as a value or returned from a method: seconds within 0…a year, else an error naming `member`.
     func seconds(_ member: String) throws -> Seconds {
+        let seconds: Double
         switch self {
-        case .integer(let value): return Double(value)
-        case .number(let value): return value
+        case .integer(let value): seconds = Double(value)
+        case .number(let value): seconds = value
         default: throw ScriptError("\(member) must be a number of seconds, got \(typeName)")
         }
+        guard seconds >= 0, seconds <= maximumDuration else {
+            throw ScriptError("\(member) must be seconds within 0…\(Int(maximumDuration)), got \(LuaValue.format(seconds))")
+        }
+        return seconds
     }
 
     func flag(_ member: String) throws -> Bool {
@@ -131,18 +141,18 @@ final class LuaDimmingDelegate: DimmingTransitioningDelegate {
     private func member(_ name: String) throws -> LuaValue? {
         guard let state else { return nil }
         let L = state.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        guard state.pushPeerValue(transitioning, "delegate") == LUA_TTABLE else { return nil }
-        if scrim_pgetfield(L, -1, name) != LUA_OK { throw state.popError() }
-        switch lua_type(L, -1) {
-        case LUA_TNIL: return nil
-        case LUA_TFUNCTION:
-            lua_settop(L, -2)
-            try state.callMethod(top + 1, name, nargs: 0, nresults: 1)
-            return state.value(at: -1)
-        default:
-            return state.value(at: -1)
+        return try state.keepingTop { top in
+            guard state.pushPeerValue(transitioning, "delegate") == LUA_TTABLE else { return nil }
+            if scrim_pgetfield(L, -1, name) != LUA_OK { throw state.popError() }
+            switch lua_type(L, -1) {
+            case LUA_TNIL: return nil
+            case LUA_TFUNCTION:
+                lua_settop(L, -2)
+                try state.callMethod(top + 1, name, nargs: 0, nresults: 1)
+                return state.value(at: -1)
+            default:
+                return state.value(at: -1)
+            }
         }
     }
 

@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-/// LUA_API §2: `TapGestureRecognizer` and its protocol-style delegate.
+/// docs/API.md §2: `TapGestureRecognizer` and its protocol-style delegate.
 enum GestureBinding {
     static let luaClass = LuaClass<TapGestureRecognizer>("TapGestureRecognizer")
         .readonly("view") { $0.view }
@@ -26,7 +26,7 @@ enum GestureBinding {
     /// A tap recognizer whose action calls the Lua function at `index` with the recognizer.
     static func makeTap(_ call: LuaCall, functionAt index: Int32) throws -> TapGestureRecognizer {
         let function = try call.function(index)
-        weak var state = call.state
+        weak let state = call.state
         return TapGestureRecognizer { recognizer in
             try state?.call(function, [recognizer])
         }
@@ -57,10 +57,10 @@ final class LuaGestureDelegate: GestureRecognizerDelegate {
 extension LuaState {
     /// Whether `target[name]` is a function, looked up with metamethods (protected).
     public func hasMethod(_ target: LuaRef, _ name: String) throws -> Bool {
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        target.push(L)
-        if scrim_pgetfield(L, -1, name) != LUA_OK { throw popError() }
-        return lua_type(L, -1) == LUA_TFUNCTION
+        return try keepingTop { _ in
+            target.push(L)
+            if scrim_pgetfield(L, -1, name) != LUA_OK { throw popError() }
+            return lua_type(L, -1) == LUA_TFUNCTION
+        }
     }
 }

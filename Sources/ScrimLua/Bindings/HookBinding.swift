@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-/// LUA_API §8: `scrim.on`, `scrim.off`, `scrim.emit`, the Hook handle, and the event a handler sees.
+/// docs/API.md §8: `scrim.on`, `scrim.off`, `scrim.emit`, the Hook handle, and the event a handler sees.
 enum HookBinding {
     static let hookClass = LuaClass<Hook>("Hook")
         .readonly("event") { $0.event }
@@ -37,6 +37,7 @@ enum HookBinding {
         var group: String?
         if !call.isNil(3) {
             guard call.type(3) == LUA_TTABLE else { throw call.typeError(3, expected: "table") }
+            try call.checkOptions(3, options: ["once", "priority", "group"])
             once = try call.tableBoolean(3, "once") ?? false
             if let value = try call.tableNumber(3, "priority") {
                 guard value == value.rounded(), abs(value) < 1e15 else { throw call.argumentError(3, "field 'priority': integer expected") }
@@ -44,7 +45,10 @@ enum HookBinding {
             }
             if call.hasField(3, "group") { group = try call.fieldValue(3, "group") { try call.string($0) } }
         }
-        weak var state = call.state
+        if let warning = EventNames.warning(forSubscriptionTo: name) {
+            call.runtime.core.warningSink("\(call.runtime.callerPosition(call).map { $0 + ": " } ?? "")\(warning)")
+        }
+        weak let state = call.state
         let hook = call.runtime.core.hooks.on(name, priority: priority, once: once, group: group) { event in
             try state?.callHandler(function, event)
         }
@@ -67,7 +71,14 @@ enum HookBinding {
                 throw call.argumentError(2, "fields must be a table with string keys")
             }
             fields = record
-            if let value = fields.removeValue(forKey: "target") { target = value.targetObject }
+            if let value = fields.removeValue(forKey: "target") {
+                // Any value may be the target (a name, an id), kept as the Lua value it is.
+                target = value.targetObject ?? {
+                    _ = scrim_rawgetfield(call.L, 2, "target")
+                    defer { lua_settop(call.L, -2) }
+                    return LuaHookValue(call.state.ref(at: -1))
+                }()
+            }
         }
         let cancellable = call.isNil(3) ? true : try call.boolean(3)
         return call.push(call.runtime.core.hooks.emit(name, target: target, fields: fields, cancellable: cancellable))
@@ -164,38 +175,38 @@ extension LuaState {
     /// handler runs, so a kept table cannot reach an event that is over.
     public func callHandler(_ function: LuaRef, _ event: HookEvent) throws {
         guard function.isValid else { return }
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        lua_checkstack(L, 6)
-        function.push(L)
-        lua_createtable(L, 0, Int32(event.fields.count) + 3)
-        for (key, value) in event.fields {
-            value.push(self)
-            lua_setfield(L, -2, key)
+        return try keepingTop { _ in
+            lua_checkstack(L, 6)
+            function.push(L)
+            lua_createtable(L, 0, Int32(event.fields.count) + 3)
+            for (key, value) in event.fields {
+                value.push(self)
+                lua_setfield(L, -2, key)
+            }
+            pushString(event.name)
+            lua_setfield(L, -2, "name")
+            if let target = event.target {
+                push(hookTarget: target)
+                lua_setfield(L, -2, "target")
+            }
+            if event.isCancellable {
+                lua_pushboolean(L, 1)
+                lua_setfield(L, -2, "isCancellable")
+            }
+            try pushEventMetatable()
+            lua_setmetatable(L, -2)
+            dispatching.append((lua_topointer(L, -1), event))
+            defer { dispatching.removeLast() }
+            try call(nargs: 1, nresults: 0, name: callObserver == nil ? nil : "hook \(event.name)")
         }
-        pushString(event.name)
-        lua_setfield(L, -2, "name")
-        if let target = event.target {
-            push(hookTarget: target)
-            lua_setfield(L, -2, "target")
-        }
-        if event.isCancellable {
-            lua_pushboolean(L, 1)
-            lua_setfield(L, -2, "isCancellable")
-        }
-        pushEventMetatable()
-        lua_setmetatable(L, -2)
-        dispatching.append((lua_topointer(L, -1), event))
-        defer { dispatching.removeLast() }
-        try call(nargs: 1, nresults: 0, name: callObserver == nil ? nil : "hook \(event.name)")
     }
 
-    private func pushEventMetatable() {
+    private func pushEventMetatable() throws {
         if lua_rawgetp(L, scrim_registryindex(), LuaState.eventMetatableKey) == LUA_TTABLE { return }
         lua_settop(L, -2)
         lua_createtable(L, 0, 2)
         // `ev.fields` is made from the snapshot itself when asked for, so an event costs one table.
-        try! load("""
+        try load("""
             local cancel = ...
             local own = { name = true, target = true, isCancellable = true, isCancelled = true }
             return function(event, key)
@@ -211,7 +222,7 @@ extension LuaState {
             end
             """, name: "=scrim.event")
         push(HookBinding.cancel)
-        try! call(nargs: 1, nresults: 1)
+        try call(nargs: 1, nresults: 1)
         lua_setfield(L, -2, "__index")
         pushString("HookEvent")
         lua_setfield(L, -2, "__name")

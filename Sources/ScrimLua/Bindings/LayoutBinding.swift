@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-/// LUA_API §4: `scrim.constrain` and Constraint, on the Cassowary engine of ScrimCore/Layout.
+/// docs/API.md §4: `scrim.constrain` and Constraint, on the Cassowary engine of ScrimCore/Layout.
 enum LayoutBinding {
     static let luaClass = LuaClass<LayoutConstraint>("Constraint")
         .property("constant", get: { $0.constant }, set: { constraint, value in
@@ -29,6 +29,10 @@ enum LayoutBinding {
         .description { "Constraint(\($0.description))" }
 
     /// `scrim.constrain(item, attribute, relation, toItem, toAttribute [, constant])` or `scrim.constrain{ … }`.
+    /// The fields `scrim.constrain{…}` takes; any other raises.
+    static let optionNames = ["item", "attribute", "relation", "toItem", "toAttribute", "multiplier", "constant", "priority",
+                              "active", "identifier"]
+
     static let constrain = HostFunction("constrain") { call in
         let item: View, attribute: LayoutAttribute, relation: LayoutRelation
         var toItem: View?, toAttribute: LayoutAttribute?
@@ -37,6 +41,7 @@ enum LayoutBinding {
         var identifier: String?
         if call.type(1) == LUA_TTABLE {
             let t: Int32 = 1
+            try call.checkOptions(t, options: optionNames)
             item = try call.fieldValue(t, "item") { try call.view($0) }
             attribute = try call.fieldValue(t, "attribute") { try call.attribute($0) }
             relation = call.hasField(t, "relation") ? try call.fieldValue(t, "relation") { try call.relation($0) } : .equal

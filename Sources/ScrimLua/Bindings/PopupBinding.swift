@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-/// LUA_API §7: `scrim.PopupWindow` (seed 1), both binding styles, and `scrim.ConfirmDialog` (addition).
+/// docs/API.md §7: `scrim.PopupWindow` (seed 1), both binding styles, and `scrim.ConfirmDialog` (addition).
 /// What a popup keeps from Lua (its delegate table, its closures) lives in its userdata's bag (`PeerStorage`);
 /// the runtime pins the userdata while the popup is shown, so a script need not keep a reference.
 enum PopupBinding {
@@ -17,9 +17,8 @@ enum PopupBinding {
             .readonly("items") { $0.items.map(\.id) }
             .readonly("isShowing") { $0.isShowing }
             .readonly("phase") { "\($0.phase)" }
-            .property("animationDuration", get: { $0.animationDuration }, set: { popup, seconds in
-                guard seconds >= 0, seconds.isFinite else { throw ScriptError("animationDuration must be ≥ 0") }
-                popup.animationDuration = seconds
+            .property("animationDuration", get: { $0.animationDuration }, set: { popup, call, index in
+                popup.animationDuration = try call.duration(index)
             })
             .property("delegate", get: { popup, call in
                 call.state.pushPeerValue(popup, "delegate")
@@ -52,7 +51,7 @@ enum PopupBinding {
                 } else {
                     _ = try call.function(3)
                     call.state.setPeerValue(popup, key, valueAt: 3)
-                    weak var state = call.state
+                    weak let state = call.state
                     popup.on(item) { popup in
                         try state?.callPeerFunction(popup, key, [popup]).popupResult
                     }
@@ -70,6 +69,13 @@ enum PopupBinding {
             .method("cell") { popup, call in
                 call.push(popup.cell(try call.string(2)))
             }
+            .overridable("loadView", .method)
+            .overridable("viewDidLoad", .method)
+            .overridable("makeContentView", .method)
+            .overridable("layoutContent", .method)
+            .overridable("prepareShowAnimation", .method)
+            .overridable("showAnimation", .method)
+            .overridable("cancelAnimation", .method)
             .description { "\($0.className)(\($0.displayName))" }
     }()
 
@@ -77,6 +83,9 @@ enum PopupBinding {
         .property("title", get: { $0.title }, set: { $0.title = $1 })
         .property("message", get: { $0.message }, set: { $0.message = $1 })
         .readonly("cardView") { $0.cardView }
+
+    /// The options `scrim.ConfirmDialog{…}` takes besides a popup's.
+    static let confirmOptionNames: Set<String> = ["title", "message", "cancelTitle", "confirmTitle"]
 
     /// `scrim.ConfirmDialog{ title=, message=, cancelTitle=, confirmTitle=, delegate=, name= }`.
     static let confirmConstructor = HostFunction("ConfirmDialog") { call in
@@ -90,8 +99,11 @@ enum PopupBinding {
         }
         let dialog = ConfirmDialog(runtime: call.runtime.core, title: title, message: message,
                                    cancelTitle: cancelTitle, confirmTitle: confirmTitle)
-        try configure(dialog, call, 1, allowed: ["title", "message", "cancelTitle", "confirmTitle"])
-        return call.push(dialog)
+        // Its userdata first, on the stack: the delegate goes into that userdata's bag (see DimmingTransitioning).
+        lua_settop(call.L, 1)
+        call.push(dialog)
+        try configure(dialog, call, 1, allowed: confirmOptionNames)
+        return 1
     }
 
     /// Applies `items`, `delegate` and `name` from the options table at `index` (nothing else is accepted).
@@ -105,7 +117,7 @@ enum PopupBinding {
             let key = lua_type(L, -1) == LUA_TSTRING ? call.state.string(at: -1) : "?"
             guard ["items", "delegate", "name"].contains(key) || allowed.contains(key) else {
                 lua_settop(L, -2)
-                throw call.argumentError(index, "unknown option '\(key)' (items, delegate, name)")
+                throw call.argumentError(index, "unknown option '\(key)' (\((["items", "delegate", "name"] + allowed.sorted()).joined(separator: ", ")))")
             }
         }
         if call.hasField(index, "name") { popup.name = try call.fieldValue(index, "name") { try call.string($0) } }
@@ -151,7 +163,7 @@ enum PopupBinding {
         var handler: ((PopupItem, Int, PopupWindow) throws -> Bool?)?
         if let index {
             call.state.setPeerValue(popup, "itemHandler", valueAt: index)
-            weak var state = call.state
+            weak let state = call.state
             handler = { item, position, popup in
                 try state?.callPeerFunction(popup, "itemHandler", [item.id, position, popup]).popupResult
             }
@@ -197,33 +209,34 @@ final class LuaPopupDelegate: PopupWindowDelegate {
         self.state = state
     }
 
-    private func hasMethod(_ name: String) -> Bool {
+    /// Whether the delegate has a method `name`; an error its lookup raises (an `__index` of its own) is thrown on.
+    private func hasMethod(_ name: String) throws -> Bool {
         guard let state else { return false }
         let L = state.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        guard state.pushPeerValue(popup, "delegate") != LUA_TNIL else { return false }
-        return scrim_pgetfield(L, -1, name) == LUA_OK && lua_type(L, -1) == LUA_TFUNCTION
+        return try state.keepingTop { _ in
+            guard state.pushPeerValue(popup, "delegate") != LUA_TNIL else { return false }
+            if scrim_pgetfield(L, -1, name) != LUA_OK { throw state.popError() }
+            return lua_type(L, -1) == LUA_TFUNCTION
+        }
     }
 
     private func callMethod(_ name: String, _ arguments: [LuaPushable?]) throws -> Bool? {
         guard let state else { return nil }
-        let L = state.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        guard state.pushPeerValue(popup, "delegate") != LUA_TNIL else { return nil }
-        state.push(arguments: arguments)
-        try state.callMethod(top + 1, name, nargs: Int32(arguments.count), nresults: 1)
-        return state.value(at: -1).popupResult
+        return try state.keepingTop { top in
+            guard state.pushPeerValue(popup, "delegate") != LUA_TNIL else { return nil }
+            state.push(arguments: arguments)
+            try state.callMethod(top + 1, name, nargs: Int32(arguments.count), nresults: 1)
+            return state.value(at: -1).popupResult
+        }
     }
 
-    func handlesItem(_ id: String) -> Bool { hasMethod(id) }
+    func handlesItem(_ id: String) throws -> Bool { try hasMethod(id) }
 
     func perform(_ id: String, popup: PopupWindow) throws -> Bool? {
         try callMethod(id, [popup])
     }
 
-    var respondsToDidSelectItem: Bool { hasMethod("didSelectItem") }
+    var respondsToDidSelectItem: Bool { get throws { try hasMethod("didSelectItem") } }
 
     func didSelectItem(popup: PopupWindow, item: PopupItem, index: Int) throws -> Bool? {
         try callMethod("didSelectItem", [popup, item.id, index])

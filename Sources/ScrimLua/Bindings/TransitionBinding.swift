@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-/// LUA_API §5: generic custom transitions in protocol style — a transitioning delegate, animators and the
+/// docs/API.md §5: generic custom transitions in protocol style — a transitioning delegate, animators and the
 /// transition context as Lua sees them — and the presentation controller.
 enum TransitionBinding {
     static let contextClass = LuaClass<TransitionContext>("TransitionContext")
@@ -28,7 +28,7 @@ enum TransitionBinding {
         .method("animateAlongsideTransition") { controller, call in
             let animations = try call.function(2)
             let completion = try call.optionalFunction(3)
-            weak var state = call.state
+            weak let state = call.state
             return call.push(controller.animateAlongsideTransition({ try state?.call(animations) },
                                                                   completion: completion.map { c in { try state?.call(c, [$0]) } }))
         }
@@ -115,18 +115,18 @@ final class LuaTransitioningDelegate: ViewControllerTransitioningDelegate {
     private func animator(_ method: String, _ arguments: [LuaPushable?]) throws -> ViewControllerAnimatedTransitioning? {
         guard let state else { return nil }
         let L = state.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        guard state.pushExistingPeer(self), lua_getiuservalue(L, -1, 1) == LUA_TTABLE else { return nil }
-        if scrim_pgetfield(L, -1, method) != LUA_OK { throw state.popError() }
-        guard lua_type(L, -1) == LUA_TFUNCTION else { return nil }
-        lua_settop(L, -2)
-        state.push(arguments: arguments)
-        try state.callMethod(lua_gettop(L) - Int32(arguments.count), method, nargs: Int32(arguments.count), nresults: 1)
-        switch lua_type(L, -1) {
-        case LUA_TNIL: return nil
-        case LUA_TTABLE: return LuaAnimator(table: state.ref(at: -1), state: state)
-        default: throw ScriptError("\(method) must return an animator table or nil, got \(String(cString: scrim_typename(L, -1)))")
+        return try state.keepingTop { _ in
+            guard state.pushExistingPeer(self), lua_getiuservalue(L, -1, 1) == LUA_TTABLE else { return nil }
+            if scrim_pgetfield(L, -1, method) != LUA_OK { throw state.popError() }
+            guard lua_type(L, -1) == LUA_TFUNCTION else { return nil }
+            lua_settop(L, -2)
+            state.push(arguments: arguments)
+            try state.callMethod(lua_gettop(L) - Int32(arguments.count), method, nargs: Int32(arguments.count), nresults: 1)
+            switch lua_type(L, -1) {
+            case LUA_TNIL: return nil
+            case LUA_TTABLE: return LuaAnimator(table: state.ref(at: -1), state: state)
+            default: throw ScriptError("\(method) must return an animator table or nil, got \(String(cString: scrim_typename(L, -1)))")
+            }
         }
     }
 
@@ -145,21 +145,21 @@ final class LuaTransitioningDelegate: ViewControllerTransitioningDelegate {
                                             source: ViewController) throws -> PresentationController? {
         guard let state else { return nil }
         let L = state.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        let method = "presentationControllerForPresented"
-        guard state.pushExistingPeer(self), lua_getiuservalue(L, -1, 1) == LUA_TTABLE else { return nil }
-        if scrim_pgetfield(L, -1, method) != LUA_OK { throw state.popError() }
-        guard lua_type(L, -1) == LUA_TFUNCTION else { return nil }
-        lua_settop(L, -2)
-        for argument in [presented, presenting, source] { argument.push(state) }
-        try state.callMethod(lua_gettop(L) - 3, method, nargs: 3, nresults: 1)
-        switch lua_type(L, -1) {
-        case LUA_TNIL: return nil
-        case LUA_TTABLE:
-            return LuaPresentationController(members: state.ref(at: -1), state: state,
-                                             presented: presented, presenting: presenting)
-        default: throw ScriptError("\(method) must return a table of presentation controller members or nil")
+        return try state.keepingTop { _ in
+            let method = "presentationControllerForPresented"
+            guard state.pushExistingPeer(self), lua_getiuservalue(L, -1, 1) == LUA_TTABLE else { return nil }
+            if scrim_pgetfield(L, -1, method) != LUA_OK { throw state.popError() }
+            guard lua_type(L, -1) == LUA_TFUNCTION else { return nil }
+            lua_settop(L, -2)
+            for argument in [presented, presenting, source] { argument.push(state) }
+            try state.callMethod(lua_gettop(L) - 3, method, nargs: 3, nresults: 1)
+            switch lua_type(L, -1) {
+            case LUA_TNIL: return nil
+            case LUA_TTABLE:
+                return LuaPresentationController(members: state.ref(at: -1), state: state,
+                                                 presented: presented, presenting: presenting)
+            default: throw ScriptError("\(method) must return a table of presentation controller members or nil")
+            }
         }
     }
 }
@@ -188,23 +188,33 @@ final class LuaPresentationController: PresentationController {
     override func dismissalTransitionWillBegin() throws { _ = try call("dismissalTransitionWillBegin", []) }
     override func dismissalTransitionDidEnd(_ completed: Bool) throws { _ = try call("dismissalTransitionDidEnd", [completed]) }
 
+    /// The member's rect; one that raises or is not a rect is reported (as any callback error) and the default is used.
     override var frameOfPresentedViewInContainerView: Rect {
         guard let state else { return super.frameOfPresentedViewInContainerView }
+        do {
+            if let rect = try scriptFrame(state) { return rect }
+        } catch {
+            (state.owner as? LuaRuntime)?.core.reportError(error, context: "frameOfPresentedViewInContainerView")
+        }
+        return super.frameOfPresentedViewInContainerView
+    }
+
+    private func scriptFrame(_ state: LuaState) throws -> Rect? {
         let L = state.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        members.push(L)
-        guard scrim_pgetfield(L, -1, "frameOfPresentedViewInContainerView") == LUA_OK else {
-            return super.frameOfPresentedViewInContainerView
-        }
-        if lua_type(L, -1) == LUA_TFUNCTION {
-            lua_settop(L, -2)
-            state.push(any: self)
-            guard (try? state.callMethod(top + 1, "frameOfPresentedViewInContainerView", nargs: 1, nresults: 1)) != nil else {
-                return super.frameOfPresentedViewInContainerView
+        return try state.keepingTop { top in
+            members.push(L)
+            if scrim_pgetfield(L, -1, "frameOfPresentedViewInContainerView") != LUA_OK { throw state.popError() }
+            if lua_type(L, -1) == LUA_TFUNCTION {
+                lua_settop(L, -2)
+                state.push(any: self)
+                try state.callMethod(top + 1, "frameOfPresentedViewInContainerView", nargs: 1, nresults: 1)
             }
+            if lua_type(L, -1) == LUA_TNIL { return nil }
+            guard let rect = Rect.read(state, lua_gettop(L)), rect.isFinite else {
+                throw ScriptError("frameOfPresentedViewInContainerView must be a rect of finite numbers, got \(state.value(at: -1).typeName)")
+            }
+            return rect
         }
-        return Rect.read(state, lua_gettop(L)) ?? super.frameOfPresentedViewInContainerView
     }
 }
 
@@ -221,11 +231,7 @@ final class LuaAnimator: ViewControllerAnimatedTransitioning {
 
     func transitionDuration(_ context: TransitionContext) throws -> Seconds {
         guard let state, try state.hasMethod(table, "transitionDuration") else { return 0.25 }
-        switch try state.callMethod(table, "transitionDuration", [context]) {
-        case .integer(let value): return Double(value)
-        case .number(let value): return value
-        case let other: throw ScriptError("transitionDuration must return a number, got \(other.typeName)")
-        }
+        return try state.callMethod(table, "transitionDuration", [context]).seconds("transitionDuration")
     }
 
     func animateTransition(_ context: TransitionContext) throws {

@@ -1,8 +1,11 @@
 import CLua
 import ScrimCore
 
-// LUA_API §0: rects, points, colours and transforms as Lua tables and strings. Tables are read
+// docs/API.md §0: rects, points, colours and transforms as Lua tables and strings. Tables are read
 // with raw access only, so reading an argument never runs Lua code from a Swift frame.
+
+/// The longest duration or delay Scrim takes (a year of virtual time): past it, time arithmetic loses the frame.
+let maximumDuration: Seconds = 365 * 24 * 3600
 
 extension LuaState {
     /// Field `name` of the table at `index` (or positional element `position`), as a number if present.
@@ -20,8 +23,21 @@ extension LuaState {
 }
 
 extension LuaCall {
-    func numberField(_ index: Int32, _ name: String, position: lua_Integer? = nil) -> Double? {
-        state.numberField(index, name, position: position)
+    /// Field `name` (or element `position`) of the table argument at `index` as a number; nil when absent or not a
+    /// number. NaN and infinities raise, naming the field, as every number Scrim takes must be finite.
+    func numberField(_ index: Int32, _ name: String, position: lua_Integer? = nil) throws -> Double? {
+        guard let value = state.numberField(index, name, position: position) else { return nil }
+        guard value.isFinite else { throw argumentError(index, "field '\(name)' must be a finite number, got \(LuaValue.format(value))") }
+        return value
+    }
+
+    /// A duration or delay in seconds: a finite number within 0…a year.
+    func duration(_ index: Int32) throws -> Seconds {
+        let seconds = try number(index)
+        guard seconds >= 0, seconds <= maximumDuration else {
+            throw argumentError(index, "seconds within 0…\(Int(maximumDuration)) expected, got \(LuaValue.format(seconds))")
+        }
+        return seconds
     }
 
     /// Whether the table at `index` has a non-nil field `name` (raw).
@@ -47,18 +63,29 @@ extension Rect: LuaConvertible {
     public static func pull(_ call: LuaCall, _ index: Int32) throws -> Rect {
         let index = lua_absindex(call.L, index)
         guard call.type(index) == LUA_TTABLE else { throw call.typeError(index, expected: "rect") }
-        guard let rect = read(call.state, index) else {
+        guard let rect = try read(call, index) else {
             throw call.argumentError(index, "rect expected: {x=, y=, width=, height=} or {x, y, width, height}")
         }
         return rect
     }
 
-    /// The rect table at `index`, read raw; nil if it is not one.
+    /// The rect table at `index` as a value returned by Lua code (no argument to blame), read raw; nil if it is not one.
     static func read(_ state: LuaState, _ index: Int32) -> Rect? {
         guard lua_type(state.L, index) == LUA_TTABLE,
               let x = state.numberField(index, "x", position: 1), let y = state.numberField(index, "y", position: 2),
               let width = state.numberField(index, "width", position: 3),
               let height = state.numberField(index, "height", position: 4) else { return nil }
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+
+    var isFinite: Bool { x.isFinite && y.isFinite && width.isFinite && height.isFinite }
+
+    /// The rect table at `index`, read raw; nil if it is not one (a non-finite number in it raises).
+    static func read(_ call: LuaCall, _ index: Int32) throws -> Rect? {
+        guard lua_type(call.L, index) == LUA_TTABLE,
+              let x = try call.numberField(index, "x", position: 1), let y = try call.numberField(index, "y", position: 2),
+              let width = try call.numberField(index, "width", position: 3),
+              let height = try call.numberField(index, "height", position: 4) else { return nil }
         return Rect(x: x, y: y, width: width, height: height)
     }
 }
@@ -75,7 +102,7 @@ extension Point: LuaConvertible {
     public static func pull(_ call: LuaCall, _ index: Int32) throws -> Point {
         let index = lua_absindex(call.L, index)
         guard call.type(index) == LUA_TTABLE else { throw call.typeError(index, expected: "point") }
-        guard let x = call.numberField(index, "x", position: 1), let y = call.numberField(index, "y", position: 2)
+        guard let x = try call.numberField(index, "x", position: 1), let y = try call.numberField(index, "y", position: 2)
         else { throw call.argumentError(index, "point expected: {x=, y=} or {x, y}") }
         return Point(x: x, y: y)
     }
@@ -93,9 +120,9 @@ extension Color: LuaConvertible {
             do { return try Color(parsing: call.state.string(at: index)) }
             catch { throw call.argumentError(index, String(describing: error)) }
         case LUA_TTABLE:
-            guard let r = call.numberField(index, "r"), let g = call.numberField(index, "g"), let b = call.numberField(index, "b")
+            guard let r = try call.numberField(index, "r"), let g = try call.numberField(index, "g"), let b = try call.numberField(index, "b")
             else { throw call.argumentError(index, "color table needs numeric r, g, b (and optional a), each 0…1") }
-            let a = call.numberField(index, "a") ?? 1
+            let a = try call.numberField(index, "a") ?? 1
             for value in [r, g, b, a] where !(0...1).contains(value) {
                 throw call.argumentError(index, "color components must be within 0…1, got \(LuaValue.format(value))")
             }
@@ -122,12 +149,12 @@ extension Transform: LuaConvertible {
     public static func pull(_ call: LuaCall, _ index: Int32) throws -> Transform {
         let index = lua_absindex(call.L, index)
         guard call.type(index) == LUA_TTABLE else { throw call.typeError(index, expected: "transform") }
-        let scale = call.numberField(index, "scale")
-        return Transform(scaleX: call.numberField(index, "scaleX") ?? scale ?? 1,
-                         scaleY: call.numberField(index, "scaleY") ?? scale ?? 1,
-                         rotation: call.numberField(index, "rotation") ?? 0,
-                         translateX: call.numberField(index, "translateX") ?? 0,
-                         translateY: call.numberField(index, "translateY") ?? 0)
+        let scale = try call.numberField(index, "scale")
+        return Transform(scaleX: try call.numberField(index, "scaleX") ?? scale ?? 1,
+                         scaleY: try call.numberField(index, "scaleY") ?? scale ?? 1,
+                         rotation: try call.numberField(index, "rotation") ?? 0,
+                         translateX: try call.numberField(index, "translateX") ?? 0,
+                         translateY: try call.numberField(index, "translateY") ?? 0)
     }
 }
 
@@ -152,4 +179,6 @@ extension GestureRecognizer: LuaPushable {
     public func push(_ state: LuaState) { state.push(any: self) }
 }
 
-extension LuaError: ReportableError {}
+extension LuaError: ReportableError {
+    public var stackTraceback: String? { traceback.isEmpty ? nil : traceback }
+}

@@ -3,12 +3,13 @@ import ScrimCore
 
 extension LuaCall {
     /// The runtime this call runs in.
-    var runtime: LuaRuntime { state.owner as! LuaRuntime }
+    // Never nil here: a LuaRuntime closes its state before it goes, and no binding runs once the state closes.
+    var runtime: LuaRuntime { unsafeDowncast(state.owner.unsafelyUnwrapped, to: LuaRuntime.self) }
 
     func view(_ index: Int32) throws -> View { try object(index, View.self, expected: "View") }
 }
 
-/// LUA_API §2: `View` — fields, hierarchy, hit-testing, presentation, taps.
+/// docs/API.md §2: `View` — fields, hierarchy, hit-testing, presentation, taps.
 enum ViewBinding {
     static let luaClass: LuaClass<View> = {
         let c = LuaClass<View>("View")

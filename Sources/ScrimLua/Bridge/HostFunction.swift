@@ -32,14 +32,28 @@ let hostBridgeInstalled: Void = {
 }()
 
 private let hostRelease: scrim_HostRelease = { object in
-    Unmanaged<AnyObject>.fromOpaque(object!).release()
+    guard let object else { return }
+    Unmanaged<AnyObject>.fromOpaque(object).release()
 }
 
 private let hostDispatch: scrim_HostDispatch = { L, fn in
-    let L = L!
-    let function = Unmanaged<HostFunction>.fromOpaque(fn!).takeUnretainedValue()
+    // The trampolines never pass null; no results is what a missing function would give.
+    guard let L, let fn else { return 0 }
+    let function = Unmanaged<HostFunction>.fromOpaque(fn).takeUnretainedValue()
     let state = LuaState.owning(L)
     let call = LuaCall(L: L, state: state, function: function)
+    // While the state closes, finalizers may still call in; nothing they could reach is meant to outlive the state.
+    guard !state.isClosed else {
+        lua_settop(L, 0)
+        state.pushString("'\(function.name)' is not available while the Lua state closes (called from a finalizer)")
+        return -1
+    }
+    // Room for the results and what making them takes (a coroutine's stack is only as large as it has needed so far).
+    guard lua_checkstack(L, LuaCall.reservedSlots) != 0 else {
+        lua_settop(L, 0)
+        lua_pushstring(L, "stack overflow (no room for the results of '\(function.name)')")
+        return -1
+    }
     do {
         return try function.body(call)
     } catch let error as LuaError {

@@ -41,6 +41,8 @@ public struct LuaCall {
         var isNumber: Int32 = 0
         let value = lua_tonumberx(L, index, &isNumber)
         guard isNumber != 0, lua_type(L, index) == LUA_TNUMBER else { throw typeError(index, expected: "number") }
+        // No Scrim value is NaN or infinite: refusing them here keeps them out of every setter and option.
+        guard value.isFinite else { throw argumentError(index, "finite number expected, got \(LuaValue.format(value))") }
         return value
     }
 
@@ -99,10 +101,13 @@ public struct LuaCall {
         isNil(index) ? nil : try object(index, type, expected: expected)
     }
 
+    /// Free stack slots every host function starts with, beyond its arguments; a push that needs more checks first.
+    static let reservedSlots: Int32 = 40
+
     /// Pushes each value; returns how many were pushed (the host function's result count).
     @discardableResult
     public func push(_ values: LuaPushable?...) -> Int32 {
-        lua_checkstack(L, Int32(values.count))
+        lua_checkstack(L, Int32(values.count) + LuaCall.reservedSlots)
         for value in values {
             if let value { value.push(state) } else { lua_pushnil(L) }
         }

@@ -30,17 +30,17 @@ extension LuaState {
     /// known; or with `method`, the method of that name of the value at `index`. Leaves the stack as it was.
     func callee(at index: Int32, method: String? = nil, name known: String? = nil) -> LuaCallee {
         let index = lua_absindex(L, index)
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        lua_checkstack(L, 3)
-        if let method {
-            lua_pushvalue(L, index)
-            guard scrim_pgetfield(L, -1, method) == LUA_OK else { return LuaCallee(name: method, source: nil) }
-            return LuaCallee(name: method, source: functionSource(at: -1))
+        return keepingTop { _ in
+            lua_checkstack(L, 3)
+            if let method {
+                lua_pushvalue(L, index)
+                guard scrim_pgetfield(L, -1, method) == LUA_OK else { return LuaCallee(name: method, source: nil) }
+                return LuaCallee(name: method, source: functionSource(at: -1))
+            }
+            let name = known ?? "function"
+            guard let (what, source) = functionInfo(at: index) else { return LuaCallee(name: name, source: nil) }
+            return LuaCallee(name: what == "main" ? "main chunk" : name, source: source)
         }
-        let name = known ?? "function"
-        guard let (what, source) = functionInfo(at: index) else { return LuaCallee(name: name, source: nil) }
-        return LuaCallee(name: what == "main" ? "main chunk" : name, source: source)
     }
 
     /// `file:line` where the Lua function at `index` is defined; nil for anything else.

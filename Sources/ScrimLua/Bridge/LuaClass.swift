@@ -49,12 +49,11 @@ public class LuaClassBase {
 
     /// Applies the fields of the table at `index` (argument `index` of `call`) to a new object, as the
     /// constructor `Class{ field = value, … }` does; an unknown field or a bad value raises, naming it.
-    /// `ownFields` are names the object keeps in its own field table (user value 1) rather than through a setter:
-    /// the members a constructor may give as values or functions.
-    public func applyFields(_ object: AnyObject, from call: LuaCall, at index: Int32, ownFields: Set<String> = []) throws {
+    public func applyFields(_ object: AnyObject, from call: LuaCall, at index: Int32) throws {
         let L = call.L
         guard lua_type(L, index) == LUA_TTABLE else { throw call.typeError(index, expected: "table") }
         let setters = allFieldSetters()
+        let members = flattened()
         var keys: [String] = []
         lua_pushnil(L)
         while lua_next(L, index) != 0 {
@@ -67,20 +66,11 @@ public class LuaClassBase {
         }
         let order = fieldOrder
         keys.sort { (order.firstIndex(of: $0) ?? order.count, $0) < (order.firstIndex(of: $1) ?? order.count, $1) }
-        for key in keys where ownFields.contains(key) && setters[key] == nil {
-            call.state.push(any: object)
-            guard lua_getiuservalue(L, -1, 1) == LUA_TTABLE else {
-                lua_settop(L, -3)
-                throw call.argumentError(index, "\(name) cannot keep field '\(key)'")
+        for key in keys {
+            guard let setter = setters[key] else {
+                let readOnly = members.getters[key] != nil || members.methods[key] != nil
+                throw call.argumentError(index, readOnly ? "field '\(key)' of \(name) is read-only" : "\(name) has no field '\(key)'")
             }
-            call.state.pushString(key)
-            call.state.pushString(key)
-            lua_rawget(L, index)
-            lua_rawset(L, -3)
-            lua_settop(L, -3)
-        }
-        for key in keys where !(ownFields.contains(key) && setters[key] == nil) {
-            guard let setter = setters[key] else { throw call.argumentError(index, "\(name) has no field '\(key)'") }
             call.state.pushString(key)
             lua_rawget(L, index)
             defer { lua_settop(L, -2) }
@@ -103,9 +93,12 @@ public class LuaClassBase {
             state.push(function)
             lua_setfield(L, -2, key)
         }
+        // Getters and setters go in as light pointers, so that the __index dispatcher calls them without a Lua call;
+        // the state keeps them (and the fallback) for its whole life, whatever becomes of the class.
+        state.retainedMembers.append(contentsOf: members.getters.values)
+        state.retainedMembers.append(contentsOf: members.setters.values)
+        if let fallback = inheritedFallback { state.retainedMembers.append(fallback) }
         for (key, function) in members.getters {
-            // Getters and setters live as long as the class (they are never released), so a light
-            // pointer is enough and the __index dispatcher can call them without a Lua call.
             scrim_pushhostpointer(L, Unmanaged.passUnretained(function).toOpaque())
             lua_setfield(L, -2, key)
         }
@@ -159,7 +152,8 @@ public final class LuaClass<T: AnyObject>: LuaClassBase {
             try set(try receiver(call), try V.pull(call, 3))
             return 0
         }
-        fieldSetters[key] = { object, call, index in try set(object as! T, try V.pull(call, index)) }
+        let className = name
+        fieldSetters[key] = { object, call, index in try set(try LuaClass.cast(object, className), try V.pull(call, index)) }
         return self
     }
 
@@ -172,7 +166,8 @@ public final class LuaClass<T: AnyObject>: LuaClassBase {
             try set(try receiver(call), call, 3)
             return 0
         }
-        fieldSetters[key] = { object, call, index in try set(object as! T, call, index) }
+        let className = name
+        fieldSetters[key] = { object, call, index in try set(try LuaClass.cast(object, className), call, index) }
         return self
     }
 
@@ -220,10 +215,16 @@ public final class LuaClass<T: AnyObject>: LuaClassBase {
         return self
     }
 
+    /// `object` as a `T` (what a constructor made for this class), or an error naming the class.
+    static func cast(_ object: AnyObject, _ className: String) throws -> T {
+        guard let object = object as? T else { throw ScriptError("\(className) expected, got \(type(of: object))") }
+        return object
+    }
+
     /// How `tostring` shows an object of this class.
     @discardableResult
     public func description(_ body: @escaping (T) -> String) -> Self {
-        describe = { body($0 as! T) }
+        describe = { object in (object as? T).map(body) ?? "\(type(of: object))" }
         return self
     }
 }

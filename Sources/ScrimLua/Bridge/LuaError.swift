@@ -30,8 +30,9 @@ public struct LuaError: Error, CustomStringConvertible, Equatable {
         while let colon = message[search...].firstIndex(of: ":") {
             let afterColon = message.index(after: colon)
             let digits = message[afterColon...].prefix(while: { $0.isASCII && $0.isNumber })
-            if !digits.isEmpty, digits.endIndex < message.endIndex, message[digits.endIndex] == ":" {
-                return (String(message[..<colon]), Int(digits)!)
+            // A line number too long for an Int (a script can raise any text) is not one.
+            if !digits.isEmpty, digits.endIndex < message.endIndex, message[digits.endIndex] == ":", let line = Int(digits) {
+                return (String(message[..<colon]), line)
             }
             search = afterColon
         }

@@ -3,9 +3,24 @@ import CLua
 /// Shared by a state and everything that refers into it, so that references outliving the state
 /// see that it is gone instead of touching freed memory.
 final class StateHandle {
+    /// The main thread; nil once the state is closed (or closing).
     // Read on every push of a reference; only the state's own thread touches it, so skip exclusivity checks.
     @exclusivity(unchecked) var L: OpaquePointer?
-    init(_ L: OpaquePointer) { self.L = L }
+    /// The state's limits (the allocator's userdata), kept as long as anything refers to the state.
+    let limits: UnsafeMutablePointer<ScrimLimits>
+
+    init(_ L: OpaquePointer, limits: UnsafeMutablePointer<ScrimLimits>) {
+        self.L = L
+        self.limits = limits
+    }
+
+    /// The thread Swift must use now (see `ScrimLimits.current`); nil once the state is closed.
+    var current: OpaquePointer? { L == nil ? nil : limits.pointee.current }
+
+    deinit {
+        limits.deinitialize(count: 1)
+        limits.deallocate()
+    }
 }
 
 /// A value kept alive in the registry for as long as this token lives; inert once the state closed.
@@ -34,7 +49,8 @@ public final class LuaRef {
     }
 
     deinit {
-        if let L = handle.L, ref >= 0 {
+        // On the running thread's stack: a reference may die inside a coroutine, while the main thread is suspended.
+        if let L = handle.current, ref >= 0 {
             luaL_unref(L, scrim_registryindex(), ref)
         }
     }

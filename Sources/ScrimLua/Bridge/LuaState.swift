@@ -4,11 +4,19 @@ import ScrimCore
 /// A Lua state owned by Swift: created with Scrim's allocator and count hook, closed exactly once.
 /// Swift only ever enters Lua through protected calls; see CLua.h for why.
 public final class LuaState {
-    /// The raw state, for bindings that push and read values directly.
-    public let L: OpaquePointer
+    /// The thread to push to and call on now, for bindings that push and read values directly: the one whose call
+    /// is running Swift (a coroutine's own stack inside a coroutine), else the main thread. Read it where it is used;
+    /// a thread kept past the call may be collected.
+    public var L: OpaquePointer { limits.pointee.current ?? mainThread }
+    /// The main thread, which owns the state.
+    let mainThread: OpaquePointer
     let handle: StateHandle
     let limits: UnsafeMutablePointer<ScrimLimits>
     var classes = ClassRegistry()
+    /// Every class a metatable was built for (its address is the metatable's key, so it must not be reused) and the
+    /// accessors those metatables hold as light pointers: kept for the state's whole life.
+    var metatableClasses: [LuaClassBase] = []
+    var retainedMembers: [HostFunction] = []
     /// The event tables whose handlers are running, innermost last, with their events (see `callHandler`).
     @exclusivity(unchecked) var dispatching: [(table: UnsafeRawPointer?, event: HookEvent)] = []
     /// What this state belongs to (the `LuaRuntime`), for bindings that need more than the state.
@@ -25,8 +33,8 @@ public final class LuaState {
         limits = .allocate(capacity: 1)
         limits.initialize(to: ScrimLimits())
         guard let L = scrim_newstate(limits) else { fatalError("scrim: cannot create a Lua state") }
-        self.L = L
-        handle = StateHandle(L)
+        mainThread = L
+        handle = StateHandle(L, limits: limits)
         limits.pointee.host = Unmanaged.passUnretained(self).toOpaque()
         luaL_openlibs(L)
         scrim_textonly(L)
@@ -51,27 +59,50 @@ public final class LuaState {
     public func close() {
         guard handle.L != nil else { return }
         handle.L = nil
-        lua_close(L)
+        scrim_close(mainThread)
     }
 
     deinit {
         close()
-        limits.deallocate()
     }
 
-    /// Byte budget for the whole state; beyond it allocations by Lua code fail with "not enough memory".
+    /// Byte budget for the whole state, what Lua allocates and what Swift pushes into it alike: past it, "not enough
+    /// memory" is raised at the place that went over (with a traceback, built in a headroom kept for it).
     public var memoryLimit: Int? {
         get { limits.pointee.limit == 0 ? nil : Int(limits.pointee.limit) }
-        set { limits.pointee.limit = size_t(max(0, newValue ?? 0)) }
+        set { scrim_setmemorylimit(limits, size_t(max(0, newValue ?? 0))) }
     }
 
     /// Bytes Lua has allocated now.
     public var memoryInUse: Int { Int(limits.pointee.used) }
 
-    /// Wall-clock seconds any single outermost entry into Lua may take.
+    /// Wall-clock seconds the run may take: from the first entry into Lua (or `restartTimeBudget`) on, everything —
+    /// every entry into Lua, and Swift loops that check `isOverTimeBudget`. Code the count hook cannot stop (a
+    /// finalizer or a pattern match that loops) is ended by a watchdog: the process exits 1 with a `timeout` message.
     public var timeBudget: Double? {
         get { limits.pointee.budget == 0 ? nil : limits.pointee.budget }
-        set { limits.pointee.budget = newValue ?? 0 }
+        set {
+            limits.pointee.budget = max(0, newValue ?? 0)
+            scrim_restartbudget(limits)
+        }
+    }
+
+    /// Starts the time budget again (a REPL statement, a test): it runs from the next entry into Lua.
+    public func restartTimeBudget() { scrim_restartbudget(limits) }
+
+    /// Stops the clock of the time budget until it is restarted (a REPL waiting for input).
+    public func suspendTimeBudget() { scrim_suspendbudget(limits) }
+
+    /// For Swift loops run on Lua's behalf (advancing the clock, stepping frames): whether the time budget is spent
+    /// (or Ctrl-C came). They stop early; the Lua code that started them is stopped as soon as they return.
+    public var isOverTimeBudget: Bool { scrim_overbudget(limits) != 0 }
+
+    /// The error a Swift loop stopped by `isOverTimeBudget` reports: "exceeded the time budget of S s".
+    public var timeBudgetMessage: String { LuaState.budgetMessage(limits) }
+
+    static func budgetMessage(_ limits: UnsafeMutablePointer<ScrimLimits>) -> String {
+        if limits.pointee.interrupted != 0 { return "interrupted" }
+        return "exceeded the time budget of \(LuaValue.format(limits.pointee.budget)) s"
     }
 
     /// Asks the running chunk to stop with the error "interrupted" (safe from a signal handler).
@@ -108,12 +139,11 @@ public final class LuaState {
     /// Runs a chunk of code and returns its results as text-friendly values.
     @discardableResult
     public func run(_ code: String, name: String = "=(scrim)") throws -> [LuaValue] {
-        let top = lua_gettop(L)
-        try load(code, name: name)
-        try call(nargs: 0, nresults: LUA_MULTRET)
-        let results = (top + 1 ..< lua_gettop(L) + 1).map { value(at: $0) }
-        lua_settop(L, top)
-        return results
+        try keepingTop { top in
+            try load(code, name: name)
+            try call(nargs: 0, nresults: LUA_MULTRET)
+            return (top + 1 ..< lua_gettop(L) + 1).map { value(at: $0) }
+        }
     }
 
     /// Calls `method` on the table or object at `index` (`obj:method(args…)`), protected; the arguments are
@@ -171,12 +201,19 @@ public final class LuaState {
     public func string(at index: Int32) -> String {
         var length = 0
         guard let chars = lua_tolstring(L, index, &length) else { return "" }
+        if length >= 4096 { scrim_pulled(limits, length) }
         return chars.withMemoryRebound(to: UInt8.self, capacity: length) {
             String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
         }
     }
 
+    /// Pushes `string`; a string past the memory budget's headroom is not made (an empty one stands in) and the
+    /// budget error is raised as soon as Swift returns to Lua.
     public func pushString(_ string: String) {
+        guard string.utf8.count < 4096 || scrim_canallocate(limits, string.utf8.count + 64) != 0 else {
+            _ = lua_pushlstring(L, "", 0)
+            return
+        }
         var string = string
         string.withUTF8 { buffer in
             buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
@@ -201,6 +238,7 @@ public final class LuaState {
     /// metatable of `luaClass`); the userdata holds a retain that its `__gc` releases.
     public func push(object: AnyObject, as luaClass: LuaClassBase) {
         let key = Unmanaged.passUnretained(object).toOpaque()
+        lua_checkstack(L, 4)
         lua_rawgetp(L, scrim_registryindex(), LuaState.objectCacheKey)
         if lua_rawgetp(L, -1, key) == LUA_TUSERDATA {
             lua_rotate(L, -2, -1)
@@ -226,9 +264,11 @@ public final class LuaState {
     /// Pushes the class's metatable, building it the first time this state sees the class.
     func pushMetatable(_ luaClass: LuaClassBase) {
         let key = Unmanaged.passUnretained(luaClass).toOpaque()
+        lua_checkstack(L, 8)
         if lua_rawgetp(L, scrim_registryindex(), key) == LUA_TTABLE { return }
         lua_settop(L, -2)
         luaClass.buildMetatable(in: self)
+        metatableClasses.append(luaClass)
         lua_pushvalue(L, -1)
         lua_rawsetp(L, scrim_registryindex(), key)
     }
@@ -253,23 +293,23 @@ public final class LuaState {
     @discardableResult
     public func call(_ function: LuaRef, _ arguments: [LuaPushable?] = []) throws -> LuaValue {
         guard function.isValid else { return .nil }
-        let top = lua_gettop(L)
-        function.push(L)
-        push(arguments: arguments)
-        try call(nargs: Int32(arguments.count), nresults: 1)
-        defer { lua_settop(L, top) }
-        return value(at: -1)
+        return try keepingTop { _ in
+            function.push(L)
+            push(arguments: arguments)
+            try call(nargs: Int32(arguments.count), nresults: 1)
+            return value(at: -1)
+        }
     }
 
     /// Calls `method` of the table `target` (`target:method(arguments…)`), protected; returns its first result.
     @discardableResult
     public func callMethod(_ target: LuaRef, _ method: String, _ arguments: [LuaPushable?] = []) throws -> LuaValue {
         guard target.isValid else { return .nil }
-        let top = lua_gettop(L)
-        target.push(L)
-        push(arguments: arguments)
-        try callMethod(top + 1, method, nargs: Int32(arguments.count), nresults: 1)
-        defer { lua_settop(L, top) }
-        return value(at: -1)
+        return try keepingTop { top in
+            target.push(L)
+            push(arguments: arguments)
+            try callMethod(top + 1, method, nargs: Int32(arguments.count), nresults: 1)
+            return value(at: -1)
+        }
     }
 }

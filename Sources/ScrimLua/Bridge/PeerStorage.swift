@@ -9,6 +9,7 @@ extension LuaState {
 
     /// Pushes the userdata that stands for `object` if it has one now (without making one); returns whether it did.
     func pushExistingPeer(_ object: AnyObject) -> Bool {
+        lua_checkstack(L, 6)
         lua_rawgetp(L, scrim_registryindex(), LuaState.objectCacheKey)
         if lua_rawgetp(L, -1, Unmanaged.passUnretained(object).toOpaque()) == LUA_TUSERDATA {
             lua_rotate(L, -2, -1)
@@ -22,15 +23,15 @@ extension LuaState {
     /// Stores the value at `index` as `key` in the bag of `object` (nil removes it).
     public func setPeerValue(_ object: AnyObject, _ key: String, valueAt index: Int32) {
         let index = lua_absindex(L, index)
+        lua_checkstack(L, 6)
         push(any: object)
         guard lua_type(L, -1) == LUA_TUSERDATA else { return lua_settop(L, -2) }
         if lua_getiuservalue(L, -1, 2) != LUA_TTABLE {
             lua_settop(L, -2)
             lua_createtable(L, 0, 4)
             lua_pushvalue(L, -1)
-            guard lua_setiuservalue(L, -3, 2) != 0 else {
-                preconditionFailure("class of \(type(of: object)) has no user value 2 for its bag")
-            }
+            // A class without a bag (user value 2) keeps nothing from Lua: there is nowhere to put it.
+            guard lua_setiuservalue(L, -3, 2) != 0 else { return lua_settop(L, -3) }
         }
         pushString(key)
         lua_pushvalue(L, index)
@@ -61,12 +62,12 @@ extension LuaState {
     /// or nil without calling anything when there is no such function.
     @discardableResult
     public func callPeerFunction(_ object: AnyObject, _ key: String, _ arguments: [LuaPushable?]) throws -> LuaValue {
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        guard pushPeerValue(object, key) == LUA_TFUNCTION else { return .nil }
-        push(arguments: arguments)
-        try call(nargs: Int32(arguments.count), nresults: 1, name: key)
-        return value(at: -1)
+        return try keepingTop { _ in
+            guard pushPeerValue(object, key) == LUA_TFUNCTION else { return .nil }
+            push(arguments: arguments)
+            try call(nargs: Int32(arguments.count), nresults: 1, name: key)
+            return value(at: -1)
+        }
     }
 
     /// Keeps the userdata of `object` alive while the runtime holds the object.
@@ -93,6 +94,7 @@ extension LuaState {
     }
 
     private func pushPins() {
+        lua_checkstack(L, 6)
         if lua_rawgetp(L, scrim_registryindex(), LuaState.pinsKey) != LUA_TTABLE {
             lua_settop(L, -2)
             lua_createtable(L, 0, 0)

@@ -21,7 +21,8 @@ struct ControllerScript {
         guard let value = try overrides.call(object, member) else { return try otherwise() }
         switch value {
         case .integer(let integer): return Double(integer)
-        case .number(let number): return number
+        case .number(let number) where number.isFinite: return number
+        case .number(let number): throw ScriptError("\(member) of \(className) must be a finite number, got \(LuaValue.format(number))")
         default: throw ScriptError("\(member) of \(className) must be a number, got \(value.typeName)")
         }
     }

@@ -34,9 +34,16 @@ final class ScriptPopupWindow: PopupWindow {
         if override("viewDidLoad") == nil { super.viewDidLoad() }
     }
 
+    /// The override's View; anything else it returns is reported, and the default content is made instead.
     override func makeContentView() -> View {
-        if case .object(let view as View)? = override("makeContentView") { return view }
-        return super.makeContentView()
+        switch override("makeContentView") {
+        case .object(let view as View)?: return view
+        case nil, .nil?: return super.makeContentView()
+        case let other?:
+            runtime?.reportError(ScriptError("makeContentView of \(scriptClass) must return a View, got \(other.typeName)"),
+                                 context: "makeContentView of \(scriptClass)")
+            return super.makeContentView()
+        }
     }
 
     override func layoutContent() {
@@ -59,7 +66,10 @@ final class ScriptPopupWindow: PopupWindow {
     static let classTable = SwiftClassTable(
         luaClass: PopupBinding.luaClass,
         make: { call, name in ScriptPopupWindow(runtime: call.runtime, className: name) },
-        configure: { popup, call, index in try PopupBinding.configure(popup as! PopupWindow, call, index) },
+        configure: { popup, call, index in
+            guard let popup = popup as? PopupWindow else { throw ScriptError("PopupWindow expected, got \(type(of: popup))") }
+            try PopupBinding.configure(popup, call, index)
+        },
         baseImplementations: [
             "loadView": HostFunction("loadView", kind: .method) { call in
                 try call.object(1, ScriptPopupWindow.self, expected: "PopupWindow").superLoadView()
@@ -85,7 +95,8 @@ final class ScriptPopupWindow: PopupWindow {
                 try call.object(1, ScriptPopupWindow.self, expected: "PopupWindow").superCancelAnimation()
                 return 0
             },
-        ])
+        ],
+        optionNames: ["items", "delegate", "name"])
 
     func superLoadView() { super.loadView() }
     func superMakeContentView() -> View { super.makeContentView() }

@@ -44,6 +44,16 @@ final class ScriptBottomPresentViewController: BottomPresentViewController, Scri
     override var animatedHeight: Double { get throws { try script.number(self, "animatedHeight") { try super.animatedHeight } } }
     func superExecutePresentationAnimation() throws { try super.executePresentationAnimation() }
     func superExecuteDismissalAnimation() throws { try super.executeDismissalAnimation() }
+    func baseValue(of member: String) throws -> LuaPushable? {
+        switch member {
+        case "presentationAnimationDuration": return try super.presentationAnimationDuration
+        case "dismissalAnimationDuration": return try super.dismissalAnimationDuration
+        case "allowTapDimmingViewToDismiss": return try super.allowTapDimmingViewToDismiss
+        case "animatedBottomConstraint": return try super.animatedBottomConstraint
+        case "animatedHeight": return try super.animatedHeight
+        default: return nil
+        }
+    }
 }
 
 final class ScriptTopPresentViewController: TopPresentViewController, ScriptedDimmingController {
@@ -70,6 +80,16 @@ final class ScriptTopPresentViewController: TopPresentViewController, ScriptedDi
     override var animatedHeight: Double { get throws { try script.number(self, "animatedHeight") { try super.animatedHeight } } }
     func superExecutePresentationAnimation() throws { try super.executePresentationAnimation() }
     func superExecuteDismissalAnimation() throws { try super.executeDismissalAnimation() }
+    func baseValue(of member: String) throws -> LuaPushable? {
+        switch member {
+        case "presentationAnimationDuration": return try super.presentationAnimationDuration
+        case "dismissalAnimationDuration": return try super.dismissalAnimationDuration
+        case "allowTapDimmingViewToDismiss": return try super.allowTapDimmingViewToDismiss
+        case "animatedTopConstraint": return try super.animatedTopConstraint
+        case "animatedHeight": return try super.animatedHeight
+        default: return nil
+        }
+    }
 }
 
 final class ScriptRightPresentViewController: RightPresentViewController, ScriptedDimmingController {
@@ -96,6 +116,16 @@ final class ScriptRightPresentViewController: RightPresentViewController, Script
     override var animatedWidth: Double { get throws { try script.number(self, "animatedWidth") { try super.animatedWidth } } }
     func superExecutePresentationAnimation() throws { try super.executePresentationAnimation() }
     func superExecuteDismissalAnimation() throws { try super.executeDismissalAnimation() }
+    func baseValue(of member: String) throws -> LuaPushable? {
+        switch member {
+        case "presentationAnimationDuration": return try super.presentationAnimationDuration
+        case "dismissalAnimationDuration": return try super.dismissalAnimationDuration
+        case "allowTapDimmingViewToDismiss": return try super.allowTapDimmingViewToDismiss
+        case "animatedTrailingConstraint": return try super.animatedTrailingConstraint
+        case "animatedWidth": return try super.animatedWidth
+        default: return nil
+        }
+    }
 }
 
 final class ScriptCenterPresentViewController: CenterPresentViewController, ScriptedDimmingController {
@@ -121,4 +151,13 @@ final class ScriptCenterPresentViewController: CenterPresentViewController, Scri
     override var animatedContentView: View? { get throws { try script.object(self, "animatedContentView", View.self, expected: "View") { try super.animatedContentView } } }
     func superExecutePresentationAnimation() throws { try super.executePresentationAnimation() }
     func superExecuteDismissalAnimation() throws { try super.executeDismissalAnimation() }
+    func baseValue(of member: String) throws -> LuaPushable? {
+        switch member {
+        case "presentationAnimationDuration": return try super.presentationAnimationDuration
+        case "dismissalAnimationDuration": return try super.dismissalAnimationDuration
+        case "allowTapDimmingViewToDismiss": return try super.allowTapDimmingViewToDismiss
+        case "animatedContentView": return try super.animatedContentView
+        default: return nil
+        }
+    }
 }

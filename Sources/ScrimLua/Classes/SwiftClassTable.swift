@@ -12,14 +12,22 @@ public struct SwiftClassTable {
     public var configure: (AnyObject, LuaCall, Int32) throws -> Void
     /// The Swift base implementations of the methods Lua may override, by name.
     public var baseImplementations: [String: HostFunction] = [:]
+    /// `(instance, member)` → the Swift implementation's value of a value member Lua may override (what
+    /// `self.super.animatedHeight` reads), or nothing.
+    public var baseValue: HostFunction?
+    /// The keys `configure` accepts. A Lua class's table argument passes these and the class's members on (the
+    /// members it cannot take raise there); other names become the instance's own fields.
+    public var optionNames: Set<String>
 
     public init(luaClass: LuaClassBase, make: @escaping (LuaCall, String) throws -> AnyObject,
                 configure: @escaping (AnyObject, LuaCall, Int32) throws -> Void,
-                baseImplementations: [String: HostFunction] = [:]) {
+                baseImplementations: [String: HostFunction] = [:], baseValue: HostFunction? = nil, optionNames: Set<String>) {
         self.luaClass = luaClass
         self.make = make
         self.configure = configure
         self.baseImplementations = baseImplementations
+        self.baseValue = baseValue
+        self.optionNames = optionNames
     }
 
     /// Makes, pushes and configures an instance: the userdata, then its field table.
@@ -38,7 +46,7 @@ public struct SwiftClassTable {
 
 extension LuaRuntime {
     /// Builds the Lua table of `table` (with the table at `base` as its `super`, if any) and leaves it on the stack.
-    func pushClassTable(_ table: SwiftClassTable, base: Int32? = nil) {
+    func pushClassTable(_ table: SwiftClassTable, base: Int32? = nil) throws {
         let L = state.L
         let base = base.map { lua_absindex(L, $0) }
         let name = table.luaClass.name
@@ -60,21 +68,53 @@ extension LuaRuntime {
             lua_setfield(L, -2, member)
         }
         state.push(HostFunction(name) { call in
-            try table.instantiate(call, className: name, options: 1)
+            try atScript(call, className: name, optionsAt: 1) {
+                try table.instantiate(call, className: name, options: 1)
+            }
             lua_settop(call.L, -2) // the field table
             return 1
         })
         lua_setfield(L, -2, "__new")
         state.push(HostFunction(name) { call in
             guard call.type(1) == LUA_TTABLE else { throw call.typeError(1, expected: "class") }
-            try table.instantiate(call, className: call.state.classNameOfTable(at: 1) ?? name, options: 2)
+            let className = call.state.classNameOfTable(at: 1) ?? name
+            try atScript(call, className: className, optionsAt: 2) {
+                try table.instantiate(call, className: className, options: 2)
+            }
             return 2
         })
         lua_setfield(L, -2, "__factory")
+        if let baseValue = table.baseValue {
+            state.push(baseValue)
+            lua_setfield(L, -2, "__baseValue")
+        }
+        // What an instance's options may name (the rest become its own fields): the options and every member.
+        let members = table.luaClass.flattened()
+        let names = table.optionNames.union(members.methods.keys).union(members.getters.keys).union(members.setters.keys)
+        lua_createtable(L, 0, Int32(names.count))
+        for name in names {
+            lua_pushboolean(L, 1)
+            lua_setfield(L, -2, name)
+        }
+        lua_setfield(L, -2, "__members")
         // The prelude's swiftClass gives it `new` and the call metamethod.
+        guard let swiftClassMaker else { throw ScriptError("the Lua classes are not installed") }
         swiftClassMaker.push(L)
         lua_rotate(L, -2, 1)
-        try! state.call(nargs: 1, nresults: 1)
+        try state.call(nargs: 1, nresults: 1)
+    }
+}
+
+/// Runs a constructor's work; its errors name the class the script called (`bad argument #1 to 'MyVC' (…)`) at the
+/// script's line, not the class prelude's that relays the call.
+private func atScript(_ call: LuaCall, className: String, optionsAt options: Int32, _ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as ArgumentError {
+        let index = error.index - options + 1
+        throw call.state.errorAtScript("bad argument #\(index) to '\(className)' (\(error.problem))")
+    } catch let error as ScriptError {
+        throw call.state.errorAtScript(error.message)
     }
 }
 
@@ -84,8 +124,9 @@ public struct ScriptOverrides {
     public weak var runtime: LuaRuntime?
     public init(runtime: LuaRuntime) { self.runtime = runtime }
 
-    /// Pushes the override of `name` for `object` and returns true, or pushes nothing and returns false.
-    func pushOverride(_ object: AnyObject, _ name: String) -> Bool {
+    /// Pushes the override of `name` for `object` and returns true, or pushes nothing and returns false. An error
+    /// raised while looking it up (an `__index` of the class's own) is thrown on, not taken for "no override".
+    func pushOverride(_ object: AnyObject, _ name: String) throws -> Bool {
         guard let runtime else { return false }
         let state = runtime.state
         let L = state.L
@@ -94,7 +135,12 @@ public struct ScriptOverrides {
             lua_settop(L, top)
             return false
         }
-        if scrim_pgetfield(L, -1, name) != LUA_OK || lua_type(L, -1) == LUA_TNIL {
+        if scrim_pgetfield(L, -1, name) != LUA_OK {
+            let error = state.popError()
+            lua_settop(L, top)
+            throw error
+        }
+        if lua_type(L, -1) == LUA_TNIL {
             lua_settop(L, top)
             return false
         }
@@ -107,17 +153,18 @@ public struct ScriptOverrides {
     /// nil when it does not (the caller runs the Swift implementation), else the first result. A value instead of
     /// a method (`C.animatedHeight = 300`) is returned as it is.
     public func call(_ object: AnyObject, _ name: String, _ arguments: [LuaPushable?] = []) throws -> LuaValue? {
-        guard let runtime, pushOverride(object, name) else { return nil }
+        guard let runtime else { return nil }
         let state = runtime.state
         let L = state.L
-        let top = lua_gettop(L) - 1
-        defer { lua_settop(L, top) }
-        guard lua_type(L, -1) == LUA_TFUNCTION else { return state.value(at: -1) }
-        if isBaseImplementation(at: -1) { return nil }
-        state.push(any: object)
-        state.push(arguments: arguments)
-        try state.call(nargs: Int32(arguments.count) + 1, nresults: 1, name: name)
-        return state.value(at: -1)
+        return try state.keepingTop { _ in
+            guard try pushOverride(object, name) else { return nil }
+            guard lua_type(L, -1) == LUA_TFUNCTION else { return state.value(at: -1) }
+            if isBaseImplementation(at: -1) { return nil }
+            state.push(any: object)
+            state.push(arguments: arguments)
+            try state.call(nargs: Int32(arguments.count) + 1, nresults: 1, name: name)
+            return state.value(at: -1)
+        }
     }
 
     /// Whether the function at `index` is a Swift class table's own implementation (not an override).

@@ -1,5 +1,5 @@
-local scrim = ...
-local rawget, rawset, setmetatable, type, select, error, tostring = rawget, rawset, setmetatable, type, select, error, tostring
+local scrim, callerFunction = ...
+local rawget, rawset, setmetatable, type, next, error = rawget, rawset, setmetatable, type, next, error
 
 local function isClass(value)
   return type(value) == "table" and type(rawget(value, "__name")) == "string"
@@ -13,19 +13,57 @@ local function lookup(class, key)
   end
 end
 
--- `self.super`: the base class's members, with methods bound to the instance.
-local function superOf(instance, class)
-  local base = rawget(class, "super")
+-- The class in `class`'s chain that defines `fn` as one of its members; nil if none does.
+local function ownerOf(class, fn)
+  while class ~= nil do
+    for _, value in next, class do
+      if value == fn then return class end
+    end
+    class = rawget(class, "super")
+  end
+end
+
+-- What an instance and `self.super` give for `value`, read at `key` from `class`'s chain. The tables of Scrim's own
+-- classes (the class tables, their `__options`) stay out of reach: code handed an instance (a plugin's hook) must not
+-- be able to change the module.
+local function exposed(class, key, value)
+  if type(value) ~= "table" then return value end
+  if rawget(value, "__factory") ~= nil then return nil end
+  while class ~= nil and rawget(class, key) ~= value do class = rawget(class, "super") end
+  if class ~= nil and rawget(class, "__factory") ~= nil then return nil end
+  return value
+end
+
+-- The members of `base` and above, with methods bound to the instance; `.super` goes one level up, as a view too.
+local function membersView(instance, base)
   return setmetatable({}, {
     __index = function(_, key)
-      local value = lookup(base, key)
+      if key == "super" then
+        local above = base ~= nil and rawget(base, "super") or nil
+        return above ~= nil and membersView(instance, above) or nil
+      end
+      local value = exposed(base, key, lookup(base, key))
       if type(value) == "function" then
         return function(_, ...) return value(instance, ...) end
+      end
+      if value == nil then
+        -- A value member of a Scrim base class (`animatedHeight`): Scrim's own value, defaults included.
+        local baseValue = lookup(base, "__baseValue")
+        if baseValue ~= nil then return baseValue(instance, key) end
       end
       return value
     end,
     __newindex = function() error("self.super is read-only", 2) end,
   })
+end
+
+-- `self.super`: the members of the base of the class whose method is running (middleclass's `Class.super`), with
+-- methods bound to the instance. Resolving from the running method, not from the instance's class, is what lets
+-- every level of a hierarchy reach its own base; code outside the class's methods gets the instance class's base.
+local function superOf(instance, class)
+  local running = callerFunction()
+  local owner = running ~= nil and ownerOf(class, running) or class
+  return membersView(instance, rawget(owner, "super"))
 end
 
 local function swiftRoot(class)
@@ -35,13 +73,42 @@ local function swiftRoot(class)
   end
 end
 
+-- A table argument of a class over a Scrim class, as an instance sees it: the keys naming the Scrim class's members go
+-- to it (as options: the ones it cannot take raise there), other names become the instance's own fields. Non-string
+-- keys are for `init`; without one, the whole table goes to the Scrim class, which refuses them.
+local function splitArgument(root, argument, hasInit)
+  if type(argument) ~= "table" then
+    if hasInit then return nil, nil end
+    return argument, nil
+  end
+  local members, options, own = root.__members, {}, {}
+  for key, value in next, argument do
+    if type(key) ~= "string" then
+      if not hasInit then return argument, nil end
+    elseif members[key] then
+      options[key] = value
+    else
+      own[key] = value
+    end
+  end
+  return options, own
+end
+
+-- A class's constructor arguments go to its `init` (any values: `C(5)`, `C("x")`). A table argument of a class over a
+-- Scrim class also configures it, as if each field were assigned to the new instance: the Scrim class's options set,
+-- other names kept as the instance's own fields. Nothing, or nil, is fine.
 local function instantiate(class, ...)
   local root = swiftRoot(class)
+  local init = lookup(class, "init")
   local instance, fields
   if root == class then
     return root.__new(...)
   elseif root ~= nil then
-    instance, fields = root.__factory(class, ...)
+    local options, own = splitArgument(root, (...), init ~= nil)
+    instance, fields = root.__factory(class, options)
+    if own ~= nil then
+      for key, value in next, own do rawset(fields, key, value) end
+    end
   else
     instance = {}
     fields = instance
@@ -49,12 +116,11 @@ local function instantiate(class, ...)
   setmetatable(fields, {
     __index = function(_, key)
       if key == "super" then return superOf(instance, class) end
-      return class[key]
+      return exposed(class, key, class[key])
     end,
     __tostring = root == nil and function() return class.__name .. "()" end or nil,
     __name = class.__name,
   })
-  local init = lookup(class, "init")
   if init ~= nil then init(instance, ...) end
   return instance
 end

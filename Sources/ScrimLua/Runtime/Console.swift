@@ -7,237 +7,74 @@ public final class LuaConsole {
     public let runtime: LuaRuntime
     /// The console's Lua helpers (`show`, `complete`), made before any user code runs so that
     /// redefining `tostring` or `next` does not change how results look.
-    let helpers: LuaRef
+    let helpers: LuaRef?
+    /// Why the helpers could not be made (the memory budget spent already): every chunk then fails with it.
+    let setupError: LuaError?
 
     /// What became of a chunk.
     public enum Outcome: Equatable {
         /// A syntax error at the end of the text (`… near <eof>`): more lines are needed.
         case incomplete
-        /// It ran; its results as one line, or nil when it returned none.
-        case ran(String?)
+        /// It ran; its results as one line (bytes, as Lua strings are), or nil when it returned none.
+        case ran([UInt8]?)
     }
+
+    /// The helpers' source (Lua/console.lua).
+    static let helperChunk = EmbeddedLua("console.lua", PackageResources.console_lua)
 
     public init(runtime: LuaRuntime) {
         self.runtime = runtime
         let state = runtime.state
         do {
-            try state.load(LuaConsole.helperSource, name: "=(console)")
+            try state.load(LuaConsole.helperChunk)
             state.push(LuaConsole.members)
             try state.call(nargs: 1, nresults: 1)
+            helpers = state.popRef()
+            setupError = nil
         } catch {
-            fatalError("scrim: the console helpers do not load: \(error)")
+            helpers = nil
+            setupError = error as? LuaError ?? LuaError(message: "\(error)")
         }
-        helpers = state.popRef()
     }
 
     /// Compiles and runs `source` under `chunkName`. A single line is tried first as `return <line>`, so an
     /// expression shows its value; throws the `LuaError` of a syntax or runtime error (and of an unfinished
     /// chunk when `allowIncomplete` is false: the end of input came first).
-    public func evaluate(_ source: String, chunkName: String = "=stdin", allowIncomplete: Bool = true) throws -> Outcome {
+    public func evaluate(_ source: [UInt8], chunkName: String = "=stdin", allowIncomplete: Bool = true) throws -> Outcome {
+        guard let helpers else { throw setupError ?? LuaError(message: "the console is not available") }
         let state = runtime.state
         let L = state.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        if source.contains("\n") || (try? state.load("return " + source, name: chunkName)) == nil {
-            do {
-                try state.load(source, name: chunkName)
-            } catch let error as LuaError where allowIncomplete && error.message.hasSuffix("<eof>") {
-                return .incomplete
+        return try state.keepingTop { top in
+            if source.contains(UInt8(ascii: "\n")) || (try? state.load(bytes: Array("return ".utf8) + source, name: chunkName)) == nil {
+                do {
+                    try state.load(bytes: source, name: chunkName)
+                } catch let error as LuaError where allowIncomplete && error.message.hasSuffix("<eof>") {
+                    return .incomplete
+                }
             }
+            clearInterrupt()
+            // Each statement has the whole time budget; waiting for the next line does not count.
+            state.restartTimeBudget()
+            defer {
+                clearInterrupt()
+                state.suspendTimeBudget()
+            }
+            try state.call(nargs: 0, nresults: LUA_MULTRET)
+            let count = lua_gettop(L) - top
+            guard count > 0 else { return .ran(nil) }
+            lua_checkstack(L, 2)
+            helpers.push(L)
+            lua_getfield(L, -1, "show")
+            lua_rotate(L, -2, 1)
+            lua_settop(L, -2)
+            lua_rotate(L, top + 1, 1)
+            try state.call(nargs: count, nresults: 1)
+            return .ran(state.bytes(at: -1))
         }
-        clearInterrupt()
-        defer { clearInterrupt() }
-        try state.call(nargs: 0, nresults: LUA_MULTRET)
-        let count = lua_gettop(L) - top
-        guard count > 0 else { return .ran(nil) }
-        lua_checkstack(L, 2)
-        helpers.push(L)
-        lua_getfield(L, -1, "show")
-        lua_rotate(L, -2, 1)
-        lua_settop(L, -2)
-        lua_rotate(L, top + 1, 1)
-        try state.call(nargs: count, nresults: 1)
-        return .ran(state.string(at: -1))
     }
 
     /// Forgets a Ctrl-C that came when no Lua code was running, so that it does not stop the next chunk.
     public func clearInterrupt() {
         runtime.state.limits.pointee.interrupted = 0
     }
-
-    /// The helpers, in Lua: every call they make that could raise (metamethods) is under `pcall`.
-    static let helperSource = #"""
-    local members = ...
-    local G = _ENV
-    local next, type, tostring, pcall, getmetatable, rawget, select = next, type, tostring, pcall, getmetatable, rawget, select
-    local sort, concat = table.sort, table.concat
-    local format, match, gsub, gmatch, find, sub = string.format, string.match, string.gsub, string.gmatch, string.find, string.sub
-    local mathtype = math.type
-
-    local keywords = {}
-    for word in gmatch("and break do else elseif end false for function goto if in local nil not or repeat return then true until while", "%a+") do
-      keywords[word] = true
-    end
-
-    local function isname(k)
-      return type(k) == "string" and match(k, "^[%a_][%w_]*$") ~= nil and not keywords[k]
-    end
-
-    local function index(t, k) return t[k] end
-
-    local function text(v)
-      local ok, s = pcall(tostring, v)
-      if ok and type(s) == "string" then return s end
-      return type(v) .. " (its __tostring failed)"
-    end
-
-    local function hastostring(v)
-      local mt = getmetatable(v)
-      return type(mt) == "table" and rawget(mt, "__tostring") ~= nil
-    end
-
-    -- A value inside a table or object: one line, not expanded.
-    local function brief(v)
-      local t = type(v)
-      if t == "string" then return (gsub(format("%q", v), "\\\n", "\\n")) end
-      if t == "function" then return "function" end
-      if t == "table" and not hastostring(v) then return next(v) == nil and "{}" or "{…}" end
-      return text(v)
-    end
-
-    local function key(k)
-      if isname(k) then return k end
-      return "[" .. brief(k) .. "]"
-    end
-
-    local rank = { number = 1, string = 2 }
-    local function before(a, b)
-      local ta, tb = type(a), type(b)
-      if ta ~= tb then
-        local ra, rb = rank[ta] or 3, rank[tb] or 3
-        if ra ~= rb then return ra < rb end
-        return ta < tb
-      end
-      if ta == "number" or ta == "string" then return a < b end
-      return text(a) < text(b)
-    end
-
-    local limit = 200
-
-    local function showtable(t)
-      local keys, n = {}, 0
-      for k in next, t do n = n + 1; keys[n] = k end
-      if n == 0 then return "{}" end
-      sort(keys, before)
-      local parts, sequence = {}, 0
-      while rawget(t, sequence + 1) ~= nil do
-        sequence = sequence + 1
-        parts[#parts + 1] = brief(rawget(t, sequence))
-      end
-      for i = 1, n do
-        local k = keys[i]
-        if not (mathtype(k) == "integer" and k >= 1 and k <= sequence) then
-          parts[#parts + 1] = key(k) .. " = " .. brief(rawget(t, k))
-        end
-      end
-      if #parts > limit then
-        local more = #parts - limit
-        for i = #parts, limit + 1, -1 do parts[i] = nil end
-        parts[#parts + 1] = "… (" .. more .. " more)"
-      end
-      return "{ " .. concat(parts, ", ") .. " }"
-    end
-
-    local function showobject(u)
-      local list, isview, fields = members(u)
-      if list == nil or isview then return text(u) end
-      local names, seen = {}, {}
-      for k, kind in next, list do
-        if kind == "property" then names[#names + 1] = k; seen[k] = true end
-      end
-      if fields then
-        for k, v in next, fields do
-          if isname(k) and not seen[k] and type(v) ~= "function" then names[#names + 1] = k end
-        end
-      end
-      sort(names)
-      local parts = {}
-      for i = 1, #names do
-        local ok, v = pcall(index, u, names[i])
-        if ok then parts[#parts + 1] = key(names[i]) .. " = " .. brief(v) end
-      end
-      if #parts == 0 then return text(u) end
-      return text(u) .. " { " .. concat(parts, ", ") .. " }"
-    end
-
-    local function show1(v)
-      local t = type(v)
-      if t == "table" and not hastostring(v) then return showtable(v) end
-      if t == "userdata" then return showobject(v) end
-      return text(v)
-    end
-
-    local function show(...)
-      local parts = {}
-      for i = 1, select("#", ...) do parts[i] = show1((select(i, ...))) end
-      return concat(parts, "\t")
-    end
-
-    -- Names a value offers after '.' (or, for ':', its methods): table keys, Scrim object members and
-    -- fields, and what an __index table adds (string methods, class tables).
-    local function collect(v, methods, found, depth)
-      if depth > 4 then return end
-      local t = type(v)
-      if t == "table" then
-        for k, x in next, v do
-          if isname(k) and (not methods or type(x) == "function") then found[k] = true end
-        end
-      elseif t == "userdata" then
-        local list, _, fields = members(v)
-        if list then
-          for k, kind in next, list do
-            if not methods or kind == "method" then found[k] = true end
-          end
-          if fields then collect(fields, methods, found, depth + 1) end
-          return
-        end
-      end
-      local mt = getmetatable(v)
-      if type(mt) == "table" then
-        local super = rawget(mt, "__index")
-        if type(super) == "table" then collect(super, methods, found, depth + 1) end
-      end
-    end
-
-    local function complete(word)
-      local result = {}
-      local prefix, separator, partial = match(word, "^(.*)([.:])([%w_]*)$")
-      local found = {}
-      if prefix == nil then
-        if word ~= "" and not match(word, "^[%a_][%w_]*$") then return result end
-        prefix, separator, partial = "", "", word
-        collect(G, false, found, 0)
-        for k in next, keywords do found[k] = true end
-      else
-        if not match(prefix, "^[%a_][%w_.]*$") or find(prefix, "..", 1, true) or sub(prefix, -1) == "." then
-          return result
-        end
-        local v = G
-        for name in gmatch(prefix, "[^.]+") do
-          if not match(name, "^[%a_]") then return result end
-          local ok, x = pcall(index, v, name)
-          if not ok or x == nil then return result end
-          v = x
-        end
-        collect(v, separator == ":", found, 0)
-      end
-      for k in next, found do
-        if sub(k, 1, #partial) == partial then result[#result + 1] = prefix .. separator .. k end
-      end
-      sort(result)
-      return result
-    end
-
-    return { show = show, complete = complete }
-    """#
 }

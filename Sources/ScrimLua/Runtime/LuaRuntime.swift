@@ -22,7 +22,7 @@ public final class LuaRuntime {
     /// Errors reported (not raised) so far: from callbacks, timers, hook handlers.
     public private(set) var reportedErrors = 0
     /// The prelude's maker of Swift class tables (see `ClassPrelude`).
-    var swiftClassMaker: LuaRef!
+    var swiftClassMaker: LuaRef?
     /// The Swift implementations in class tables, which are not overrides when a Lua class inherits them.
     /// Kept referenced, so that their addresses (what an override is checked against) stay theirs.
     var baseImplementations: [LuaRef] = []
@@ -35,6 +35,10 @@ public final class LuaRuntime {
         core = Runtime(screen: options.screen)
         state = LuaState(memoryLimit: options.memoryLimit, timeBudget: options.timeBudget)
         state.owner = self
+        // The handle, not the state: the core may outlive this runtime (an object Lua left in flight), the state not.
+        core.timeBudget = TimeBudget { [handle = state.handle] in
+            scrim_overbudget(handle.limits) == 0 ? nil : TimeBudgetExceeded(message: LuaState.budgetMessage(handle.limits))
+        }
         core.errorSink = { [weak self] report in
             guard let self else { return }
             self.reportedErrors += 1
@@ -44,6 +48,11 @@ public final class LuaRuntime {
         }
         ScrimModule.install(in: self)
         installClockBudget()
+    }
+
+    /// The state closes (its finalizers run) while everything they might reach is still here.
+    deinit {
+        state.close()
     }
 
     /// Runs a script file as `lua5.4 path args…` would: `...` are the arguments and the global

@@ -40,7 +40,7 @@ enum ScrimModule {
         if classNames.contains(key) {
             // Built on first use: most scripts never derive a class, and start-up stays short.
             lua_pushvalue(call.L, 1)
-            installClasses(call.runtime)
+            try installClasses(call.runtime)
             scrim_rawgetfield(call.L, -1, key)
             return 1
         }
@@ -62,31 +62,37 @@ enum ScrimModule {
         return 0
     }
 
+    /// Every Swift class Lua sees, with its Lua class (built on first use). The state's registry is made from this
+    /// list, and the bad-value sweep in the tests enumerates it, so a class added here is swept too.
+    static let classes: [(AnyClass, () -> LuaClassBase)] = [
+        (View.self, { ViewBinding.luaClass }),
+        (TapGestureRecognizer.self, { GestureBinding.luaClass }),
+        (Animation.self, { AnimationBinding.luaClass }),
+        (ScheduledTask.self, { ClockBinding.timerClass }),
+        (Hook.self, { HookBinding.hookClass }),
+        (LayoutConstraint.self, { LayoutBinding.luaClass }),
+        (ViewController.self, { ControllerBinding.luaClass }),
+        (DimmingPresentViewController.self, { ControllerBinding.dimmingClass }),
+        (BottomPresentViewController.self, { ControllerBinding.bottomTable.luaClass }),
+        (TopPresentViewController.self, { ControllerBinding.topTable.luaClass }),
+        (RightPresentViewController.self, { ControllerBinding.rightTable.luaClass }),
+        (CenterPresentViewController.self, { ControllerBinding.centerTable.luaClass }),
+        (DimmingTransitioning.self, { DimmingBinding.luaClass }),
+        (LuaDimmingDelegate.self, { DimmingBinding.adapterClass }),
+        (TransitionContext.self, { TransitionBinding.contextClass }),
+        (PresentationController.self, { TransitionBinding.presentationControllerClass }),
+        (DimmingPresentationController.self, { TransitionBinding.dimmingPresentationControllerClass }),
+        (LuaTransitioningDelegate.self, { TransitionBinding.adapterClass }),
+        (PopupWindow.self, { PopupBinding.luaClass }),
+        (ConfirmDialog.self, { PopupBinding.confirmClass }),
+    ]
+
     static func install(in runtime: LuaRuntime) {
         let state = runtime.state
         let L = state.L
-        state.register(for: View.self) { ViewBinding.luaClass }
-        state.register(for: TapGestureRecognizer.self) { GestureBinding.luaClass }
-        state.register(for: Animation.self) { AnimationBinding.luaClass }
-        state.register(for: ScheduledTask.self) { ClockBinding.timerClass }
-        state.register(for: Hook.self) { HookBinding.hookClass }
-        state.register(for: LayoutConstraint.self) { LayoutBinding.luaClass }
-        state.register(for: ViewController.self) { ControllerBinding.luaClass }
-        state.register(for: DimmingPresentViewController.self) { ControllerBinding.dimmingClass }
-        state.register(for: BottomPresentViewController.self) { ControllerBinding.bottomTable.luaClass }
-        state.register(for: TopPresentViewController.self) { ControllerBinding.topTable.luaClass }
-        state.register(for: RightPresentViewController.self) { ControllerBinding.rightTable.luaClass }
-        state.register(for: CenterPresentViewController.self) { ControllerBinding.centerTable.luaClass }
-        state.register(for: DimmingTransitioning.self) { DimmingBinding.luaClass }
-        state.register(for: LuaDimmingDelegate.self) { DimmingBinding.adapterClass }
-        state.register(for: TransitionContext.self) { TransitionBinding.contextClass }
-        state.register(for: PresentationController.self) { TransitionBinding.presentationControllerClass }
-        state.register(for: DimmingPresentationController.self) { TransitionBinding.dimmingPresentationControllerClass }
-        state.register(for: LuaTransitioningDelegate.self) { TransitionBinding.adapterClass }
-        state.register(for: PopupWindow.self) { PopupBinding.luaClass }
-        state.register(for: ConfirmDialog.self) { PopupBinding.confirmClass }
+        for entry in classes { state.register(for: entry.0, entry.1) }
         // The runtime's hold on a shown popup keeps its Lua peer (delegate, closures) alive with it.
-        weak var weakState = state
+        weak let weakState = state
         runtime.core.popups.didHold = { weakState?.pin($0) }
         runtime.core.popups.didRelease = { weakState?.unpin($0) }
 
@@ -138,14 +144,20 @@ enum ScrimModule {
     /// Makes every field of the module now (the REPL lists them for completion).
     static func materialize(_ runtime: LuaRuntime) {
         let L = runtime.state.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        lua_getglobal(L, "scrim")
-        guard lua_type(L, -1) == LUA_TTABLE else { return }
-        for key in Array(functionsByName.keys) + ["window", "rootViewController", "screen"] {
-            if pushStaticField(key, runtime) { lua_setfield(L, -2, key) }
+        return runtime.state.keepingTop { _ in
+            lua_getglobal(L, "scrim")
+            guard lua_type(L, -1) == LUA_TTABLE else { return }
+            for key in Array(functionsByName.keys) + ["window", "rootViewController", "screen"] {
+                // Raw: the module's __newindex is a Swift function, which must not run (and maybe raise) unprotected.
+                if pushStaticField(key, runtime) {
+                    runtime.state.pushString(key)
+                    lua_rotate(L, -2, 1)
+                    lua_rawset(L, -3)
+                }
+            }
+            // Listing only: a class that cannot be built now (memory spent) is built, or reported, on first use.
+            try? installClasses(runtime)
         }
-        installClasses(runtime)
     }
 
     /// The module fields `installClasses` sets.
@@ -153,24 +165,30 @@ enum ScrimModule {
                                           "TopPresentViewController", "RightPresentViewController", "CenterPresentViewController"]
 
     /// `scrim.class` (the prelude) and the Swift classes Lua classes may derive from; the module is on the stack top.
-    static func installClasses(_ runtime: LuaRuntime) {
+    static func installClasses(_ runtime: LuaRuntime) throws {
         let state = runtime.state
         let L = state.L
-        try! state.load(ClassPrelude.chunk)
+        let top = lua_gettop(L)
+        // Left as it was on an error (memory spent): the next use builds them again.
+        var built = false
+        defer { if !built { lua_settop(L, top) } }
+        try state.load(ClassPrelude.chunk)
         lua_pushvalue(L, -2)
-        try! state.call(nargs: 1, nresults: 1)
+        state.push(ClassCaller.callerFunction)
+        try state.call(nargs: 2, nresults: 1)
         runtime.swiftClassMaker = state.popRef()
-        runtime.pushClassTable(ScriptPopupWindow.classTable)
+        try runtime.pushClassTable(ScriptPopupWindow.classTable)
         lua_setfield(L, -2, "PopupWindow")
-        runtime.pushClassTable(ControllerBinding.viewControllerTable)
+        try runtime.pushClassTable(ControllerBinding.viewControllerTable)
         for (name, table) in [("BottomPresentViewController", ControllerBinding.bottomTable),
                               ("TopPresentViewController", ControllerBinding.topTable),
                               ("RightPresentViewController", ControllerBinding.rightTable),
                               ("CenterPresentViewController", ControllerBinding.centerTable)] {
-            runtime.pushClassTable(table, base: -1)
+            try runtime.pushClassTable(table, base: -1)
             lua_setfield(L, -3, name)
         }
         lua_setfield(L, -2, "ViewController")
+        built = true
     }
 
     /// `scrim.tap(target)`: a View (its centre), a point, `x, y`, or a view's name.

@@ -22,6 +22,8 @@ extension ScrimModule {
     static let snapshot = HostFunction("snapshot") { call in
         let path = try call.optionalString(1)
         if let path, path.isEmpty { throw call.argumentError(1, "path is empty") }
+        // The file system would stop at the first NUL and write somewhere else.
+        if let path, path.utf8.contains(0) { throw call.argumentError(1, "path contains a NUL byte") }
         guard let snapshotter = LuaRuntime.snapshotter else {
             throw ScriptError("scrim.snapshot needs the rendering module (Cairo), which this program does not include")
         }

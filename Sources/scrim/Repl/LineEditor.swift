@@ -9,7 +9,8 @@ import LibEdit
 /// the editor functions below, so that whatever they print is followed by a clean redisplay of the line.
 final class LineEditor {
     enum Input: Equatable {
-        case line(String)
+        /// A line as typed, bytes and all (Lua strings are bytes).
+        case line([UInt8])
         /// Ctrl-C: the line (and any unfinished chunk) is dropped.
         case cancelled
         /// Ctrl-D on an empty line, or the end of input.
@@ -92,15 +93,17 @@ final class LineEditor {
             fputs("\n", stdout)
             return .end
         }
-        var text = String(cString: line)
-        if text.hasSuffix("\n") { text.removeLast() }
-        return .line(text)
+        var bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self),
+                                              count: strlen(line)))
+        if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+        return .line(bytes)
     }
 
     /// Adds an entry (a whole chunk, lines joined by newlines) to the history and saves the history.
-    func addHistory(_ entry: String) {
-        guard !entry.allSatisfy(\.isWhitespace) else { return }
-        scrim_history_enter(history, entry)
+    func addHistory(_ entry: [UInt8]) {
+        guard !entry.allSatisfy({ $0 == 0x20 || (0x09 ... 0x0D).contains($0) }) else { return }
+        let cString = entry.map { CChar(bitPattern: $0) } + [0]
+        scrim_history_enter(history, cString)
         if let historyPath { _ = scrim_history_save(history, historyPath) }
     }
 

@@ -9,8 +9,10 @@ final class ReplSession {
     /// The script given on the command line (`scrim repl FILE args…`), run first and again on `:reload`.
     struct Script {
         var path: String
-        var arguments: [String]
-        var before: [String]
+        /// The script's arguments, bytes as given.
+        var arguments: [[UInt8]]
+        /// What came before the script on the command line (`arg`'s negative indices).
+        var before: [[UInt8]]
     }
 
     private(set) var runtime: LuaRuntime
@@ -42,6 +44,27 @@ final class ReplSession {
         startPlugins(runtime)
     }
 
+    /// A session over a runtime made elsewhere (`scrim -i FILE`: the script runs first, then the REPL has its state);
+    /// the plugins are started here, before the script runs. `:reload` starts afresh without a script.
+    init(adopting runtime: LuaRuntime, options: RuntimeOptions, interactive: Bool, plugins: PluginSearchPath) {
+        self.options = options
+        script = nil
+        self.plugins = plugins
+        self.interactive = interactive
+        colours = interactive && ReplSession.wantsColours()
+        self.runtime = runtime
+        console = LuaConsole(runtime: runtime)
+        adopt(runtime)
+        startPlugins(runtime)
+    }
+
+    /// Colours only for a terminal that has them, and not when NO_COLOR is set (the common convention for turning them off).
+    static func wantsColours() -> Bool {
+        if let noColour = getenv("NO_COLOR"), noColour.pointee != 0 { return false }
+        if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
+        return isatty(2) != 0
+    }
+
     /// Runs the script, if there is one; an error is shown and counted, and the session goes on.
     func start() {
         guard let script else { return }
@@ -50,14 +73,14 @@ final class ReplSession {
 
     /// Runs a chunk (lines joined by newlines); `.incomplete` when it needs more lines. At the end of
     /// input (`final`) an unfinished chunk is shown as the syntax error it is.
-    func submit(_ chunk: String, final: Bool = false) -> Submission {
+    func submit(_ chunk: [UInt8], final: Bool = false) -> Submission {
         do {
             let outcome = try Interrupts.whileBusy { try console.evaluate(chunk, allowIncomplete: !final) }
             switch outcome {
             case .incomplete:
                 return .incomplete
             case .ran(let text):
-                if let text { write(text + "\n") }
+                if let text { write(bytes: text + [UInt8(ascii: "\n")]) }
             }
         } catch let error as LuaError {
             show(error)
@@ -182,9 +205,12 @@ final class ReplSession {
 
     @discardableResult
     private func runScript(_ script: Script) -> Bool {
+        defer { runtime.state.suspendTimeBudget() }
         do {
             try Interrupts.whileBusy {
-                try runtime.runFile(script.path, arguments: script.arguments, before: script.before)
+                runtime.setArgTable(words: script.before + [Array(script.path.utf8)] + script.arguments,
+                                    scriptIndex: script.before.count)
+                try runtime.run(file: script.path, arguments: script.arguments)
             }
             console.clearInterrupt()
             return true
@@ -200,7 +226,12 @@ final class ReplSession {
 
     /// Work that may run Lua callbacks: Ctrl-C stops them, and is forgotten afterwards.
     private func busy<T>(_ body: () throws -> T) rethrows -> T {
-        defer { console.clearInterrupt() }
+        // The time budget runs while the work does, not while the session waits for input.
+        runtime.state.restartTimeBudget()
+        defer {
+            console.clearInterrupt()
+            runtime.state.suspendTimeBudget()
+        }
         return try Interrupts.whileBusy(body)
     }
 
@@ -219,6 +250,12 @@ final class ReplSession {
 
     func write(_ text: String) {
         fputs(text, stdout)
+        fflush(stdout)
+    }
+
+    /// Results as Lua made them: bytes, written unchanged.
+    func write(bytes: [UInt8]) {
+        _ = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, stdout) }
         fflush(stdout)
     }
 

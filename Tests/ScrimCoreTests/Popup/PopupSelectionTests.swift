@@ -41,9 +41,9 @@ import Testing
         }
         #expect(calls == ["on attach", "setItems detach 2 true"])
         #expect(delegate.calls == ["delegate:rename", "delegate:didSelectItem control 5"])
-        #expect(popup.handler(for: "attach").map { "\($0)" }?.hasPrefix("item") == true)
+        #expect(try popup.handler(for: "attach").map { "\($0)" }?.hasPrefix("item") == true)
         popup.on("attach", nil)
-        if case .delegateMethod? = popup.handler(for: "attach") {} else { Issue.record("delegate method expected") }
+        if case .delegateMethod? = try popup.handler(for: "attach") {} else { Issue.record("delegate method expected") }
     }
 
     @Test func falseKeepsThePopupOpenAndTrueOrNilClosesIt() throws {

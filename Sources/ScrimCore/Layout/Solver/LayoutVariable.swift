@@ -6,6 +6,9 @@ public final class LayoutVariable: CustomStringConvertible {
     public var name: String
     /// The last solved value (0 until solved).
     @exclusivity(unchecked) public var value: Double
+    /// The layout engine's entry for the view whose frame this variable is part of, so that the engine maps a
+    /// changed value to its view without a lookup; the engine clears it when it lets go of the view.
+    var solvedView: SolvedView?
 
     /// Creates an unknown named `name`, starting at `value`.
     public init(_ name: String = "", value: Double = 0) {

@@ -63,6 +63,37 @@ public final class Solver {
         impl.updateVariables()
     }
 
+    /// Writes the current solution into the variables whose rows changed since the last update and
+    /// calls `changed` for each variable whose value changed: work in proportion to the change.
+    public func updateVariables(reporting changed: (LayoutVariable) -> Void) {
+        impl.updateVariables(reporting: changed)
+    }
+
+    /// Whether `expression` is fixed by the required equalities alone (no other constraint can move it).
+    public func isDetermined(_ expression: Expression) -> Bool {
+        impl.isDetermined(expression)
+    }
+
+    /// The variables that depend on a required equality: those that removing it may leave free.
+    public func dependents(of constraint: Constraint) -> [LayoutVariable] {
+        impl.dependents(of: constraint)
+    }
+
+    /// Whether a variable may have changed since the last update.
+    public var hasChanges: Bool { impl.hasChanges }
+
+    /// Sets the constants of several constraints with one dual simplex pass (as many
+    /// `updateConstant` calls would, in order); false, with nothing changed, when a required
+    /// constraint would conflict or the pass cannot decide: update them one at a time then.
+    public func updateConstants(_ changes: [(constraint: Constraint, constant: Double)]) throws -> Bool {
+        try impl.updateConstants(changes)
+    }
+
+    /// Sets the strengths of several optional constraints with one simplex pass.
+    public func updateStrengths(_ changes: [(constraint: Constraint, strength: Strength)]) throws {
+        try impl.updateStrengths(changes)
+    }
+
     /// The size of the row table, which follows the live system, not its history (for tests).
     var symbolTableSize: Int { impl.symbolTableSize }
 

@@ -41,6 +41,18 @@ struct SolverImpl {
     /// `symbols[id]` is the live symbol with that id (`.invalid` when free).
     private var symbols: [Symbol] = [.invalid]
     private var freeIDs: [Int] = []
+    /// `variableOf[id]` is the variable whose external symbol has that id, else nil.
+    private var variableOf: [LayoutVariable?] = [nil]
+    /// Ids of external symbols whose row changed (or that entered or left the basis) since the last
+    /// update, each once (`isTouched`), so that an update can visit only those.
+    private var touched: [Int] = []
+    private var isTouched: [Bool] = [false]
+    /// Counts changes to which symbols the rows and the objective hold (not to their constants).
+    private var structure = 0
+    /// For markers moved by `shiftMarker` while `structure` was `columnsStructure`: the rows that hold the marker,
+    /// with its coefficient there, so that editing one constant again and again visits only those rows.
+    private var columns: [Int: [(id: Int, coefficient: Double)]] = [:]
+    private var columnsStructure = -1
     private var infeasibleRows: [Symbol] = []
     private var objective = Row()
     private var artificial: Row?
@@ -52,6 +64,7 @@ struct SolverImpl {
     }
 
     mutating func addConstraint(_ constraint: Constraint) throws {
+        structure &+= 1
         let key = ObjectIdentifier(constraint)
         if constraints[key] != nil { throw SolverError.duplicateConstraint(constraint) }
 
@@ -78,6 +91,7 @@ struct SolverImpl {
             row.solve(for: subject)
             substitute(subject, row)
             rows[subject.id] = row
+            touch(subject)
         }
 
         constraints[key] = ConstraintEntry(constraint: constraint, tag: tag)
@@ -88,6 +102,7 @@ struct SolverImpl {
     }
 
     mutating func removeConstraint(_ constraint: Constraint) throws {
+        structure &+= 1
         let key = ObjectIdentifier(constraint)
         guard let entry = constraints.removeValue(forKey: key) else {
             throw SolverError.unknownConstraint(constraint)
@@ -105,6 +120,7 @@ struct SolverImpl {
                 throw SolverError.internalError("failed to find leaving row")
             }
             var row = rows[leavingID].take()!
+            touch(symbols[leavingID])
             row.solve(for: symbols[leavingID], tag.marker)
             substitute(tag.marker, row)
         }
@@ -153,16 +169,24 @@ struct SolverImpl {
 
     /// Changes the weight of an optional constraint's errors in the objective, then re-optimizes.
     mutating func updateStrength(_ constraint: Constraint, to strength: Strength) throws {
-        guard let entry = constraints[ObjectIdentifier(constraint)] else {
+        guard constraints[ObjectIdentifier(constraint)] != nil else {
             throw SolverError.unknownConstraint(constraint)
         }
         let new = Strength(strength.value)
-        let old = constraint.strength
-        if old.isRequired != new.isRequired {
+        if constraint.strength.isRequired != new.isRequired {
             throw SolverError.requiredStrengthChange(constraint, to: new)
         }
+        if applyStrength(constraint, new) { try optimize(artificial: false) }
+    }
+
+    /// Moves the weight of an optional constraint's errors in the objective; false if nothing changed.
+    @discardableResult
+    private mutating func applyStrength(_ constraint: Constraint, _ strength: Strength) -> Bool {
+        structure &+= 1
+        let new = Strength(strength.value)
+        let old = constraint.strength
         let change = new.value - old.value
-        if old.isRequired || change == 0 { return }
+        guard !old.isRequired, change != 0, let entry = constraints[ObjectIdentifier(constraint)] else { return false }
         for symbol in [entry.tag.marker, entry.tag.other] where symbol.kind == .error {
             if let row = rows[symbol.id] {
                 objective.insert(row, change)
@@ -171,7 +195,7 @@ struct SolverImpl {
             }
         }
         constraint.strength = new
-        try optimize(artificial: false)
+        return true
     }
 
     // MARK: Edit variables
@@ -219,6 +243,101 @@ struct SolverImpl {
                 variableList[i].value = rows[variableSymbols[i].id]?.constant ?? 0
             }
         }
+        for id in touched { isTouched[id] = false }
+        touched.removeAll(keepingCapacity: true)
+    }
+
+    /// Like `updateVariables`, visiting only the variables whose rows changed since the last update, and
+    /// calling `changed` for each whose value changed (variables that left the system read 0).
+    mutating func updateVariables(reporting changed: (LayoutVariable) -> Void) {
+        for variable in released where variable.value != 0 {
+            variable.value = 0
+            changed(variable)
+        }
+        released.removeAll()
+        for id in touched {
+            isTouched[id] = false
+            guard let variable = variableOf[id] else { continue }
+            let value = rows[id]?.constant ?? 0
+            if value != variable.value {
+                variable.value = value
+                changed(variable)
+            }
+        }
+        touched.removeAll(keepingCapacity: true)
+    }
+
+    /// Whether `expression` is fixed by the required equalities alone: written in the current basis, it holds
+    /// only their markers (dummies), so no other constraint can move it.
+    func isDetermined(_ expression: Expression) -> Bool {
+        var combined = Row()
+        for term in expression.terms {
+            guard let entry = variables[ObjectIdentifier(term.variable)] else { return false }
+            if let row = rows[entry.symbol.id] {
+                combined.insert(row, term.coefficient)
+            } else {
+                combined.insert(entry.symbol, term.coefficient)
+            }
+        }
+        return allDummies(combined)
+    }
+
+    /// The variables whose values depend on `constraint` when it is a required equality whose marker is
+    /// parametric: the ones removing it may leave free.
+    func dependents(of constraint: Constraint) -> [LayoutVariable] {
+        guard let entry = constraints[ObjectIdentifier(constraint)], entry.tag.marker.isDummy,
+              rows[entry.tag.marker.id] == nil else { return [] }
+        var result: [LayoutVariable] = []
+        for (slot, symbol) in variableSymbols.enumerated() {
+            if let row = rows[symbol.id], row.coefficient(for: entry.tag.marker) != 0 { result.append(variableList[slot]) }
+        }
+        return result
+    }
+
+    /// Whether some variable may have changed since the last update.
+    var hasChanges: Bool { !touched.isEmpty || !released.isEmpty }
+
+    /// Sets the constants of several constraints with one dual simplex pass; false (and nothing
+    /// changed) when that cannot decide, e.g. a required constraint would conflict: the caller then
+    /// updates them one at a time to find which.
+    mutating func updateConstants(_ changes: [(constraint: Constraint, constant: Double)]) throws -> Bool {
+        var applied: [(Tag, Double)] = []
+        applied.reserveCapacity(changes.count)
+        var consistent = true
+        for (constraint, constant) in changes {
+            guard let entry = constraints[ObjectIdentifier(constraint)] else {
+                throw SolverError.unknownConstraint(constraint)
+            }
+            let delta = constant - constraint.expression.constant
+            if delta == 0 { continue }
+            let shift = delta / markerCoefficient(constraint)
+            applied.append((entry.tag, shift))
+            if !shiftMarker(entry.tag, by: shift) {
+                consistent = false
+                break
+            }
+        }
+        if consistent, try dualOptimize() {
+            for (constraint, constant) in changes { constraint.expression.constant = constant }
+            return true
+        }
+        for (tag, shift) in applied.reversed() { _ = shiftMarker(tag, by: -shift) }
+        collectInfeasibleRows()
+        guard try dualOptimize() else { throw SolverError.internalError("dual optimize failed") }
+        return false
+    }
+
+    /// Sets the strengths of several optional constraints with one primal simplex pass; throws
+    /// `unknownConstraint` or `requiredStrengthChange` (before changing anything).
+    mutating func updateStrengths(_ changes: [(constraint: Constraint, strength: Strength)]) throws {
+        for (constraint, strength) in changes {
+            guard constraints[ObjectIdentifier(constraint)] != nil else { throw SolverError.unknownConstraint(constraint) }
+            if constraint.strength.isRequired != Strength(strength.value).isRequired {
+                throw SolverError.requiredStrengthChange(constraint, to: Strength(strength.value))
+            }
+        }
+        for (constraint, strength) in changes { applyStrength(constraint, strength) }
+        try optimize(artificial: false)
     }
 
     /// Symbol ids in use or free for reuse: the size of the row table (for tests).
@@ -235,7 +354,17 @@ struct SolverImpl {
         let symbol = Symbol(id: symbols.count, kind: kind)
         symbols.append(symbol)
         rows.append(nil)
+        variableOf.append(nil)
+        isTouched.append(false)
         return symbol
+    }
+
+    /// Notes that the value of `symbol`, if it is a variable's, may have changed.
+    @inline(__always) private mutating func touch(_ symbol: Symbol) {
+        if symbol.isExternal && !isTouched[symbol.id] {
+            isTouched[symbol.id] = true
+            touched.append(symbol.id)
+        }
     }
 
     /// Returns the id of a symbol that is in no row to the pool.
@@ -248,6 +377,7 @@ struct SolverImpl {
 
     /// Removes every trace of `symbol` from the rows and the objective.
     private mutating func scrub(_ symbol: Symbol) {
+        structure &+= 1
         rows[symbol.id] = nil
         for id in rows.indices where rows[id] != nil {
             rows[id]!.remove(symbol)
@@ -262,6 +392,8 @@ struct SolverImpl {
         variables[key] = VariableEntry(symbol: symbol, uses: 0, slot: variableList.count)
         variableList.append(variable)
         variableSymbols.append(symbol)
+        variableOf[symbol.id] = variable
+        touch(symbol)
         return symbol
     }
 
@@ -287,6 +419,7 @@ struct SolverImpl {
         }
         released.append(variableList.removeLast())
         variableSymbols.removeLast()
+        variableOf[entry.symbol.id] = nil
         scrub(entry.symbol)
         freeSymbol(entry.symbol)
     }
@@ -377,6 +510,7 @@ struct SolverImpl {
     /// Phase 1: adds `row` through an artificial variable and minimises it; false when the row
     /// cannot be satisfied, in which case the tableau is left without it.
     private mutating func addWithArtificialVariable(_ row: Row) throws -> Bool {
+        structure &+= 1
         let art = newSymbol(.slack)
         rows[art.id] = row
         artificial = row
@@ -398,10 +532,12 @@ struct SolverImpl {
             artRow.solve(for: art, entering)
             substitute(entering, artRow)
             rows[entering.id] = artRow
+            touch(entering)
         } else if !success {
             // Parametric at a nonzero optimum cannot happen; undo the row like a removal if it does.
             if let leavingID = markerLeavingRow(art) {
                 var leavingRow = rows[leavingID].take()!
+                touch(symbols[leavingID])
                 leavingRow.solve(for: symbols[leavingID], art)
                 substitute(art, leavingRow)
             }
@@ -423,7 +559,9 @@ struct SolverImpl {
 
     /// Replaces the parametric `symbol` by `row` everywhere, noting rows that turn infeasible.
     private mutating func substitute(_ symbol: Symbol, _ row: Row) {
+        structure &+= 1
         var infeasible: [Symbol] = []
+        var changed: [Symbol] = []
         let symbols = self.symbols
         rows.withUnsafeMutableBufferPointer { rows in
             symbols.withUnsafeBufferPointer { symbols in
@@ -431,13 +569,16 @@ struct SolverImpl {
                     if rows[id]!.substitute(symbol, with: row) {
                         let basic = symbols[id]
                         let constant = rows[id]!.constant
-                        if !basic.isExternal && constant < 0 && !Row.nearZero(constant) {
+                        if basic.isExternal {
+                            changed.append(basic)
+                        } else if constant < 0 && !Row.nearZero(constant) {
                             infeasible.append(basic)
                         }
                     }
                 }
             }
         }
+        for basic in changed { touch(basic) }
         if !infeasible.isEmpty { infeasibleRows.append(contentsOf: infeasible) }
         objective.substitute(symbol, with: row)
         if artificial != nil { artificial!.substitute(symbol, with: row) }
@@ -458,10 +599,13 @@ struct SolverImpl {
 
     /// Makes `entering` basic in place of the basic symbol of row `leavingID`.
     private mutating func pivot(_ leavingID: Int, _ entering: Symbol) {
+        structure &+= 1
         var row = rows[leavingID].take()!
+        touch(symbols[leavingID])
         row.solve(for: symbols[leavingID], entering)
         substitute(entering, row)
         rows[entering.id] = row
+        touch(entering)
     }
 
     /// Dual simplex: pivots infeasible rows back to feasibility keeping the objective optimal.
@@ -512,25 +656,45 @@ struct SolverImpl {
         }
         var consistent = true
         var infeasible: [Symbol] = []
+        var changed: [Symbol] = []
+        if columnsStructure != structure {
+            columns.removeAll(keepingCapacity: true)
+            columnsStructure = structure
+        }
+        let column = columns[marker.raw] ?? self.column(of: marker)
         let symbols = self.symbols
         rows.withUnsafeMutableBufferPointer { rows in
             symbols.withUnsafeBufferPointer { symbols in
-                for id in 0..<rows.count where rows[id] != nil {
-                    let coefficient = rows[id]!.coefficient(for: marker)
-                    if coefficient == 0 { continue }
+                for (id, coefficient) in column {
                     let constant = rows[id]!.add(coefficient * shift)
                     let basic = symbols[id]
                     if basic.isDummy {
                         if !Row.nearZero(constant) { consistent = false }
-                    } else if !basic.isExternal && constant < 0 {
+                    } else if basic.isExternal {
+                        changed.append(basic)
+                    } else if constant < 0 {
                         infeasible.append(basic)
                     }
                 }
             }
         }
+        for basic in changed { touch(basic) }
         infeasibleRows.append(contentsOf: infeasible)
         objective.add(objective.coefficient(for: marker) * shift)
         return consistent
+    }
+
+    /// The rows that hold `symbol`, with its coefficients; kept in `columns` until the structure changes.
+    private mutating func column(of symbol: Symbol) -> [(id: Int, coefficient: Double)] {
+        var column: [(id: Int, coefficient: Double)] = []
+        rows.withUnsafeBufferPointer { rows in
+            for id in 0..<rows.count where rows[id] != nil {
+                let coefficient = rows[id]!.coefficient(for: symbol)
+                if coefficient != 0 { column.append((id, coefficient)) }
+            }
+        }
+        columns[symbol.raw] = column
+        return column
     }
 
     /// The first non-dummy symbol with a negative objective coefficient, or invalid at the optimum.

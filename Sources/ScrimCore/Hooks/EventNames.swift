@@ -1,0 +1,48 @@
+/// The events Scrim itself emits. A script may emit and subscribe to any name, but a subscription to an unknown
+/// name in one of Scrim's namespaces (`popup.didselect`) is almost surely a typo: it would never fire.
+public enum EventNames {
+    public static let known: [String] = [
+        "transition.willPresent", "transition.didPresent", "transition.willDismiss", "transition.didDismiss",
+        "transition.warning", "dimming.tapped",
+        "popup.willShow", "popup.didShow", "popup.willSelect", "popup.didSelect", "popup.willCancel", "popup.didCancel",
+        "animation.didStart", "animation.didFinish", "layout.unsatisfiable",
+        "plugin.didLoad", "plugin.didFail", "plugin.didReload", "error",
+    ]
+
+    private static let knownSet = Set(known)
+    private static let namespaces = Set(known.compactMap { $0.split(separator: ".", maxSplits: 1).count == 2 ? String($0.split(separator: ".")[0]) : nil })
+
+    /// A warning for a subscription to `name`, or nil: names outside Scrim's namespaces and known names are fine.
+    public static func warning(forSubscriptionTo name: String) -> String? {
+        guard !knownSet.contains(name) else { return nil }
+        let namespace = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? name
+        guard namespaces.contains(namespace) || namespace == "error" else { return nil }
+        var text = "no event \"\(name)\" among Scrim's \"\(namespace)\" events, so this handler never runs"
+        if let nearest = nearest(to: name) { text += "; did you mean \"\(nearest)\"?" }
+        return text
+    }
+
+    /// The known name closest to `name` (edit distance, ignoring case), if it is reasonably close.
+    static func nearest(to name: String) -> String? {
+        let lowered = Array(name.lowercased().utf8)
+        var best: (name: String, distance: Int)?
+        for candidate in known {
+            let distance = editDistance(lowered, Array(candidate.lowercased().utf8))
+            if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
+        }
+        guard let best, best.distance <= max(2, name.count / 3) else { return nil }
+        return best.name
+    }
+
+    private static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: b.count)
+            for (j, y) in b.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,68 @@
+import CLua
+import ScrimCore
+
+/// What an overridable member of a scriptable Scrim class (a view controller's lifecycle, the dimming members, a
+/// popup's content hooks) takes besides a method: the kind of value it may be given instead.
+enum OverrideKind {
+    case method, seconds, flag, length, constraint, view
+
+    var expected: String {
+        switch self {
+        case .method: return "function"
+        case .seconds: return "function or number of seconds"
+        case .flag: return "function or boolean"
+        case .length: return "function or number"
+        case .constraint: return "function or Constraint"
+        case .view: return "function or View"
+        }
+    }
+
+    /// Refuses the value at `index` unless it is nil, a function or this kind's value.
+    func check(_ call: LuaCall, _ index: Int32) throws {
+        switch call.type(index) {
+        case LUA_TNIL, LUA_TFUNCTION: return
+        case LUA_TNUMBER where self == .seconds:
+            _ = try call.duration(index)
+            return
+        case LUA_TNUMBER where self == .length:
+            let value = try call.number(index)
+            guard value >= 0 else { throw call.argumentError(index, "a length ≥ 0 expected, got \(LuaValue.format(value))") }
+            return
+        case LUA_TBOOLEAN where self == .flag: return
+        case LUA_TUSERDATA where self == .constraint && call.state.object(at: index) is LayoutConstraint: return
+        case LUA_TUSERDATA where self == .view && call.state.object(at: index) is View: return
+        default: throw call.typeError(index, expected: expected)
+        }
+    }
+}
+
+extension LuaClass {
+    /// A member Lua may override: in a `scrim.class`, in a constructor's options, or by assignment to an instance
+    /// (kept in the instance's own fields, user value 1, where the scriptable subclass looks for it). Reading it gives
+    /// the override, else `current` (the Swift value, defaults included), else nil.
+    @discardableResult
+    func overridable(_ key: String, _ kind: OverrideKind, current: ((T) throws -> LuaPushable?)? = nil) -> Self {
+        property(key, get: { object, call in
+            guard let current else { return call.push(nil) }
+            return call.push(try current(object))
+        }, set: { object, call, index in
+            try kind.check(call, index)
+            try call.state.setOwnField(object, key, valueAt: index)
+        })
+    }
+}
+
+extension LuaState {
+    /// Sets `key` in the table of own fields (user value 1) of `object`'s userdata to the value at `index`.
+    func setOwnField(_ object: AnyObject, _ key: String, valueAt index: Int32) throws {
+        let index = lua_absindex(L, index)
+        push(any: object)
+        defer { lua_settop(L, -3) }
+        guard lua_getiuservalue(L, -1, 1) == LUA_TTABLE else {
+            throw ScriptError("this \(String(describing: type(of: object))) cannot keep '\(key)'")
+        }
+        pushString(key)
+        lua_pushvalue(L, index)
+        lua_rawset(L, -3)
+    }
+}

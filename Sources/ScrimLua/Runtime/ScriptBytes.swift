@@ -1,0 +1,94 @@
+import CLua
+
+// Lua strings are bytes: source text from standard input, `-e`, the REPL and a script's arguments reach Lua exactly as
+// given, even when they are not UTF-8 (a Swift String would turn such bytes into U+FFFD).
+
+extension LuaState {
+    /// Compiles a text chunk given as bytes and pushes it as a function.
+    public func load(bytes: [UInt8], name: String) throws {
+        // An empty array may have no storage; a one-byte one lends a pointer for the zero-length buffer.
+        let storage = bytes.isEmpty ? [0] : bytes
+        let status = storage.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { scrim_loadbuffer(L, $0.baseAddress, bytes.count, name) }
+        }
+        if status != LUA_OK { throw popError() }
+    }
+
+    public func pushBytes(_ bytes: [UInt8]) {
+        let storage = bytes.isEmpty ? [0] : bytes
+        storage.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, bytes.count) }
+        }
+    }
+
+    /// The bytes of the string (or number) at `index`; empty for any other value.
+    public func bytes(at index: Int32) -> [UInt8] {
+        var length = 0
+        guard let chars = lua_tolstring(L, index, &length) else { return [] }
+        return chars.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+    }
+}
+
+extension LuaRuntime {
+    /// Sets the global `arg` as lua.c does: `words` is the whole command line (the program first), `scriptIndex`
+    /// the script's place in it (0 when there is none): the script at `arg[0]`, its arguments at 1…, and what came
+    /// before it at negative indices.
+    public func setArgTable(words: [[UInt8]], scriptIndex: Int) {
+        let L = state.L
+        lua_createtable(L, Int32(max(0, words.count - scriptIndex - 1)), Int32(scriptIndex) + 1)
+        for (offset, word) in words.enumerated() {
+            state.pushBytes(word)
+            lua_rawseti(L, -2, lua_Integer(offset - scriptIndex))
+        }
+        lua_setglobal(L, "arg")
+    }
+
+    /// Runs source bytes (from `-e`, standard input or LUA_INIT) as a chunk named `name`, with `arguments` as `...`.
+    public func run(bytes: [UInt8], name: String, arguments: [[UInt8]] = []) throws {
+        try state.load(bytes: bytes, name: name)
+        try call(withArguments: arguments)
+    }
+
+    /// Runs a script file (chunk name `@path`) with `arguments` as `...`; the `arg` table is the caller's.
+    public func run(file path: String, arguments: [[UInt8]]) throws {
+        try state.loadFile(path)
+        try call(withArguments: arguments)
+    }
+
+    /// Turns Lua warnings on (lua.c's `-W`), as `warn("@on")` does.
+    public func warningsOn() {
+        lua_warning(state.L, "@on", 0)
+    }
+
+    private func call(withArguments arguments: [[UInt8]]) throws {
+        lua_checkstack(state.L, Int32(arguments.count) + 1)
+        for argument in arguments { state.pushBytes(argument) }
+        try state.call(nargs: Int32(arguments.count), nresults: 0)
+    }
+}
+
+extension LuaRuntime {
+    /// lua.c's `-l`: `global = require(module)`.
+    public func requireLibrary(_ module: String, as global: String) throws {
+        let L = state.L
+        lua_checkstack(L, 2)
+        lua_getglobal(L, "require")
+        state.pushString(module)
+        try state.call(nargs: 1, nresults: 1)
+        lua_setglobal(L, global)
+    }
+
+    /// Puts `folder/?.lua;folder/?/init.lua` first on `package.path` (the script folder of `scrim run DIR`).
+    public func prependPackagePath(folder: String) {
+        let L = state.L
+        lua_checkstack(L, 3)
+        lua_getglobal(L, "package")
+        guard lua_type(L, -1) == LUA_TTABLE else { return lua_settop(L, -2) }
+        lua_getfield(L, -1, "path")
+        let current = state.string(at: -1)
+        lua_settop(L, -2)
+        state.pushString("\(folder)/?.lua;\(folder)/?/init.lua" + (current.isEmpty ? "" : ";" + current))
+        lua_setfield(L, -2, "path")
+        lua_settop(L, -2)
+    }
+}

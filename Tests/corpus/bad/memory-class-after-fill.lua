@@ -1,0 +1,7 @@
+-- flags: --max-memory 8M
+-- expect: @:7: survived
+-- within: 8
+local t = {}
+print(pcall(function() for i = 1, 1e9 do t[i] = {i} end end))
+print(pcall(function() return scrim.ViewController end))
+error("survived")

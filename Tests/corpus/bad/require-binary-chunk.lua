@@ -1,0 +1,10 @@
+-- expect: attempt to load a binary chunk (mode is 't')
+local path = os.tmpname()
+local file = assert(io.open(path, "wb"))
+file:write(string.dump(function() return "compiled" end))
+file:close()
+package.path = path
+local ok, message = pcall(require, "crafted")
+os.remove(path)
+assert(not ok, "require ran a precompiled chunk")
+error((message:gsub("\n\t", " ")), 0)
