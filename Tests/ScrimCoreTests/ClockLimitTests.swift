@@ -51,7 +51,7 @@ import Testing
             if !stop { clock.schedule(after: 0) { again() } }
         }
         again()
-        clock.budget = { _ in if count > 1000 { throw OutOfTime() } }
+        clock.budget = { if count > 1000 { throw OutOfTime() } }
         #expect(throws: OutOfTime.self) { try clock.settle() }
         #expect(count > 1000 && count < 1010 && clock.now == 0)
         #expect(clock.interruption is OutOfTime)
@@ -69,7 +69,7 @@ import Testing
         var frames = 0
         let observation = runtime.clock.observeFrames { _ in frames += 1 }
         defer { observation.cancel() }
-        runtime.clock.budget = { elapsed in if frames >= 500 { throw OutOfTime() } }
+        runtime.clock.budget = { if frames >= 500 { throw OutOfTime() } }
         runtime.clock.schedule(after: 0.5) { runtime.advance(by: 1e6) }
         runtime.advance(by: 1e9)
         #expect(runtime.clock.interruption is OutOfTime)

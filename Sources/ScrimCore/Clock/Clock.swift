@@ -35,11 +35,11 @@ public final class Clock {
     /// Reads the wall clock, in seconds from an arbitrary start; replaceable for tests of real-time mode.
     public var wallClock: () -> Seconds = Clock.monotonicSeconds
 
-    /// A host's time budget (a script's `--timeout`), called between the events of `advance` and `settle`, whose
-    /// loops are otherwise unbounded (a timer re-arming itself at the same instant, a billion frame steps). It gets
-    /// the wall-clock seconds since the outermost `advance` or `settle` began. When it throws, the clock stops
-    /// where it is: `settle` rethrows the error, `advance` returns early and leaves it in `interruption`.
-    public var budget: ((_ elapsed: Seconds) throws -> Void)?
+    /// A time budget (the runtime's `TimeBudget`, a script's `--timeout`), called between the events of `advance`
+    /// and `settle`, whose loops are otherwise unbounded (a timer re-arming itself at the same instant, a billion
+    /// frame steps). When it throws, the clock stops where it is: `settle` rethrows the error, `advance` returns
+    /// early and leaves it in `interruption`.
+    public var budget: (() throws -> Void)?
 
     /// The error `budget` threw during the last outermost `advance` or `settle`, if it stopped one; cleared when
     /// the next begins.
@@ -57,8 +57,8 @@ public final class Clock {
     private var lastFrameIndex = 0
     private var sequence = 0
     private var realTimeAnchor: (wall: Seconds, virtual: Seconds)?
-    /// Monotonic seconds when the outermost `advance`/`settle` began; nil while the clock is not moving.
-    private var busySince: Seconds?
+    /// Whether an `advance` or `settle` is running (an action may advance the clock itself).
+    private var isMoving = false
 
     public init(frameRate: Double = 60) {
         if Clock.isValidFrameRate(frameRate) { self.frameRate = frameRate }
@@ -158,7 +158,7 @@ public final class Clock {
     public func advance(to time: Seconds) {
         let target = time.isFinite ? min(max(now, time), max(now, Clock.maximumTime)) : now
         let outermost = beginMoving()
-        defer { if outermost { busySince = nil } }
+        defer { if outermost { isMoving = false } }
         runTurn()
         while let next = nextEvent(), next.time <= target + Clock.timeTolerance {
             if !withinBudget() { return }
@@ -187,7 +187,7 @@ public final class Clock {
         let deadline = max(now, min(now + timeout, Clock.maximumTime))
         var turnsAtSameTime = 0
         let outermost = beginMoving()
-        defer { if outermost { busySince = nil } }
+        defer { if outermost { isMoving = false } }
         while true {
             if !withinBudget(), let interruption { throw interruption }
             if !turnQueue.isEmpty {
@@ -264,11 +264,11 @@ public final class Clock {
         Int(clamping: (time * frameRate + Clock.timeTolerance).rounded(.down), to: 0...Int.max / 2)
     }
 
-    /// Notes the start of an `advance` or `settle`; true for the outermost one (an action may advance the clock
-    /// itself), which clears the last `interruption` and starts the budget's wall clock.
+    /// Notes the start of an `advance` or `settle`; true for the outermost one, which clears the last
+    /// `interruption`.
     private func beginMoving() -> Bool {
-        guard busySince == nil else { return false }
-        busySince = Clock.monotonicSeconds()
+        guard !isMoving else { return false }
+        isMoving = true
         interruption = nil
         return true
     }
@@ -276,9 +276,9 @@ public final class Clock {
     /// Asks `budget` whether the clock may go on; false (with `interruption` set) once it threw.
     private func withinBudget() -> Bool {
         if interruption != nil { return false }
-        guard let budget, let busySince else { return true }
+        guard let budget else { return true }
         do {
-            try budget(Clock.monotonicSeconds() - busySince)
+            try budget()
             return true
         } catch {
             interruption = error

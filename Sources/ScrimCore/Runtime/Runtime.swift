@@ -42,6 +42,8 @@ public final class Runtime {
                 writeToStandardError("scrim: error in \(context): \(ErrorReport.message(of: error))\n")
             }
         }
+        // The clock's loops (frame steps, timers re-arming at one instant) stop when the run's budget is spent.
+        clock.budget = { [weak self] in if let exceeded = self?.timeBudget.exceeded() { throw exceeded } }
         autoLayout.reporter = { [weak self] report in self?.reportUnsatisfiable(report) }
         autoLayout.errorReporter = { [weak self] error in self?.reportError(error, context: "layout") }
     }

@@ -31,7 +31,7 @@ enum ClockBinding {
             return call.push(try call.runtime.core.settle(timeout: timeout))
         } catch let error as SettleError {
             throw ScriptError(String(describing: error))
-        } catch let error as LuaError {
+        } catch let error as TimeBudgetExceeded {
             // The time budget, spent while settling: raised here, where the script asked to settle.
             throw ScriptError(error.message)
         }

@@ -47,7 +47,6 @@ public final class LuaRuntime {
             self.errorOutput(text)
         }
         ScrimModule.install(in: self)
-        installClockBudget()
     }
 
     /// The state closes (its finalizers run) while everything they might reach is still here.
