@@ -11,7 +11,7 @@ INSTALL_BUILD ?= release
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 DATADIR = $(DESTDIR)$(PREFIX)/share/scrim
 
-.PHONY: setup build release demo test bench install uninstall clean
+.PHONY: setup build release demo test bench fuzz install uninstall clean
 
 setup:
 	@scripts/setup
@@ -36,6 +36,13 @@ demo: build
 
 test: build
 	@scripts/test-all
+
+# A long seeded fuzz campaign through the debug scrim (scripts/fuzz): `make fuzz SEED=3 RUNS=2000 STEPS=80`.
+SEED ?= 1
+RUNS ?= 1000
+STEPS ?= 80
+fuzz: build
+	scripts/fuzz --seed $(SEED) --runs $(RUNS) --steps $(STEPS) --quiet
 
 bench: release
 	@scripts/bench

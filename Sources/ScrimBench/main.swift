@@ -14,6 +14,7 @@ let benchmarks: [(name: String, run: () -> [BenchRow])] = [
     ("layout-lua", layoutViewBenchmarks),
     ("popup", popupBenchmarks),
     ("window", windowBenchmarks),
+    ("soak", soakBenchmarks),
 ]
 BenchRow.printHeader()
 var missed = 0

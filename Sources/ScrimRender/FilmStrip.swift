@@ -25,7 +25,7 @@ public enum FilmStrip {
 
     /// A time as the strip labels it: two decimals and a unit, `0.25 s`.
     public static func label(for time: Seconds) -> String {
-        let hundredths = Int((max(0, time) * 100).rounded())
+        let hundredths = Int(clamping: (max(0, time) * 100).rounded(), to: 0...Int.max / 2)
         let fraction = hundredths % 100
         return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
     }
@@ -34,7 +34,7 @@ public enum FilmStrip {
         guard let first = frames.first else { throw RenderError("a film strip needs at least one frame") }
         let scale = scale ?? first.scale
         let frameSize = try CairoRenderer.pixelSize(of: first, scale: scale)
-        let band = Int((labelHeight * scale).rounded())
+        let band = Int(clamping: (labelHeight * scale).rounded(), to: 0...32767)
         let width = frameSize.width * frames.count, height = frameSize.height + band
         return try CairoRenderer.makeSurface(width: width, height: height, cairo: cairo) { cr in
             cairo.setSourceRGBA(cr, 0.93, 0.93, 0.93, 1)

@@ -43,8 +43,8 @@ public struct PixelImage: Equatable {
 
     /// The pixel under `point`, given in points, for an image drawn at `scale` pixels a point.
     public func pixel(at point: Point, scale: Double) -> RGBA {
-        let x = min(width - 1, max(0, Int(point.x * scale)))
-        let y = min(height - 1, max(0, Int(point.y * scale)))
+        let x = Int(clamping: point.x * scale, to: 0...max(0, width - 1))
+        let y = Int(clamping: point.y * scale, to: 0...max(0, height - 1))
         return self[x, y]
     }
 

@@ -29,7 +29,7 @@ public struct RenderTree {
         nodes = []
         var root = presentation
         root.frame.origin = .zero
-        visit(window, presentation: root, parent: .identity, parentAlpha: 1, depth: 0)
+        visit(window, presentation: root)
         assignTextColors()
     }
 
@@ -60,10 +60,26 @@ public struct RenderTree {
         return Color(r: r, g: g, b: b)
     }
 
-    private mutating func visit(_ view: View, presentation: ViewPresentation, parent: AffineTransform,
-                                parentAlpha: Double, depth: Int) {
+    /// Appends the nodes of `root`'s tree in painting order (parents before subviews, back to front); the walk
+    /// keeps its own stack, so any depth of views is fine.
+    private mutating func visit(_ root: View, presentation rootPresentation: ViewPresentation) {
+        var pending: [(view: View, presentation: ViewPresentation, parent: AffineTransform, parentAlpha: Double, depth: Int)]
+            = [(root, rootPresentation, .identity, 1, 0)]
+        while let (view, presentation, parent, parentAlpha, depth) = pending.popLast() {
+            guard let (transform, alpha) = appendNode(view, presentation: presentation, parent: parent,
+                                                      parentAlpha: parentAlpha, depth: depth) else { continue }
+            for subview in view.subviews.reversed() {
+                pending.append((subview, subview.presentation(), transform, alpha, depth + 1))
+            }
+        }
+    }
+
+    /// Appends the node of `view` if it is visible; its transform and effective alpha, or nil if it and its
+    /// subviews are left out.
+    private mutating func appendNode(_ view: View, presentation: ViewPresentation, parent: AffineTransform,
+                                     parentAlpha: Double, depth: Int) -> (AffineTransform, Double)? {
         let alpha = parentAlpha * presentation.alpha
-        guard !view.isHidden, presentation.alpha >= 0.01, alpha >= 0.01 else { return }
+        guard !view.isHidden, presentation.alpha >= 0.01, alpha >= 0.01 else { return nil }
         let frame = presentation.frame
         let t = presentation.transform
         // Own space → superview space: move the centre to the origin, scale, rotate, translate, put the centre back.
@@ -73,17 +89,14 @@ public struct RenderTree {
             .concatenating(.translation(-frame.width / 2, -frame.height / 2))
         let transform = parent.concatenating(local)
         // A view with a NaN or infinite geometry cannot be placed; it is left out with its subviews.
-        guard transform.isFinite, frame.width.isFinite, frame.height.isFinite else { return }
+        guard transform.isFinite, frame.width.isFinite, frame.height.isFinite else { return nil }
         let bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
         nodes.append(RenderNode(
             name: view.name, depth: depth, size: frame.size, transform: transform,
             frame: transform.boundingBox(of: bounds), alpha: alpha, backgroundColor: presentation.backgroundColor,
             cornerRadius: max(0, min(view.cornerRadius, abs(frame.width) / 2, abs(frame.height) / 2)),
             text: view.text.flatMap { $0.isEmpty ? nil : $0 }, textColor: .black))
-        for subview in view.subviews {
-            visit(subview, presentation: subview.presentation(), parent: transform, parentAlpha: alpha,
-                  depth: depth + 1)
-        }
+        return (transform, alpha)
     }
 
     private mutating func assignTextColors() {

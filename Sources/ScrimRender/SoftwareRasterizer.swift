@@ -18,10 +18,11 @@ public enum SoftwareRasterizer {
         let step = 1 / Double(n)
         for node in tree.nodes {
             guard let fill = node.fill, let inverse = node.transform.inverted else { continue }
-            let x0 = max(0, Int(min(Double(width), (node.frame.minX * scaleX).rounded(.down))))
-            let y0 = max(0, Int(min(Double(height), (node.frame.minY * scaleY).rounded(.down))))
-            let x1 = min(width, Int(max(0, (node.frame.maxX * scaleX).rounded(.up))))
-            let y1 = min(height, Int(max(0, (node.frame.maxY * scaleY).rounded(.up))))
+            // Far-off and huge frames (any finite size) are cut to the image before becoming pixel indices.
+            let x0 = Int(clamping: (node.frame.minX * scaleX).rounded(.down), to: 0...width)
+            let y0 = Int(clamping: (node.frame.minY * scaleY).rounded(.down), to: 0...height)
+            let x1 = Int(clamping: (node.frame.maxX * scaleX).rounded(.up), to: 0...width)
+            let y1 = Int(clamping: (node.frame.maxY * scaleY).rounded(.up), to: 0...height)
             guard x0 < x1, y0 < y1 else { continue }
             for py in y0..<y1 {
                 for px in x0..<x1 {

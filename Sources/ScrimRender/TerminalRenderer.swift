@@ -14,8 +14,8 @@ public enum TerminalRenderer {
         }
         // One scale for both directions keeps the aspect ratio; the pixel counts round it to whole pixels.
         let scale = max(0, min(Double(columns) / tree.size.width, Double(2 * rows) / tree.size.height))
-        let width = max(1, min(columns, Int((tree.size.width * scale).rounded())))
-        let cellRows = max(1, min(rows, Int((tree.size.height * scale / 2).rounded())))
+        let width = Int(clamping: (tree.size.width * scale).rounded(), to: 1...columns)
+        let cellRows = Int(clamping: (tree.size.height * scale / 2).rounded(), to: 1...rows)
         let image = SoftwareRasterizer.image(of: tree, width: width, height: cellRows * 2)
         let labels = textCells(of: tree, scaleX: Double(width) / tree.size.width,
                                scaleY: Double(cellRows * 2) / tree.size.height, width: width, rows: cellRows)
@@ -64,17 +64,19 @@ public enum TerminalRenderer {
         for (index, node) in tree.nodes.enumerated() {
             guard let text = node.text else { continue }
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            let room = Int((node.frame.width * scaleX).rounded(.down))
+            let room = Int(clamping: (node.frame.width * scaleX).rounded(.down), to: 0...width)
             guard room >= 1 else { continue }
             let centre = node.transform.apply(Point(x: node.size.width / 2, y: node.size.height / 2))
-            let centreRow = Int((centre.y * scaleY / 2).rounded(.down))
+            // Text of a far-off view lands on no row or column; the clamped index keeps the arithmetic in range.
+            let centreRow = Int(clamping: (centre.y * scaleY / 2).rounded(.down), to: -(1 << 40)...(1 << 40))
             let color = PixelImage.pixel(node.textColor)
             for (k, line) in lines.enumerated() {
                 let row = centreRow - (lines.count - 1) / 2 + k
                 guard row >= 0, row < rows else { continue }
                 var characters = Array(line)
                 if characters.count > room { characters = Array(characters.prefix(room - 1)) + ["…"] }
-                let start = Int((centre.x * scaleX - Double(characters.count) / 2).rounded())
+                let start = Int(clamping: (centre.x * scaleX - Double(characters.count) / 2).rounded(),
+                                to: -(1 << 40)...(1 << 40))
                 for (i, character) in characters.enumerated() {
                     let column = start + i
                     guard column >= 0, column < width else { continue }

@@ -18,6 +18,9 @@ enum SnapshotCommand {
 
     static let maxFilmFrames = 60
 
+    /// The latest `--at` and the longest `--duration`: a year, as for any duration a script gives.
+    static let maximumSeconds: Seconds = 365 * 24 * 3600
+
     static let at = Option("at", value: "T", help: "the screen at T seconds")
     static let film = Option("film", value: "N", help: """
         N frames side by side (1 to 60), each labelled with its time; the times are
@@ -62,8 +65,8 @@ enum SnapshotCommand {
         try RuntimeFlags.apply(parsed, to: &options)
         let pluginDirectories = try RuntimeFlags.pluginDirectories(parsed)
         func seconds(_ option: Option, positive: Bool = false) throws -> Seconds? {
-            try parsed.value(option, expected: "seconds of virtual time, e.g. 0.25") { text in
-                Double(text).flatMap { $0.isFinite && (positive ? $0 > 0 : $0 >= 0) ? $0 : nil }
+            try parsed.value(option, expected: "seconds of virtual time, e.g. 0.25; at most a year, 31536000") { text in
+                Double(text).flatMap { $0 <= maximumSeconds && (positive ? $0 > 0 : $0 >= 0) ? $0 : nil }
             }
         }
         let at = try seconds(Self.at)
@@ -119,9 +122,17 @@ enum SnapshotCommand {
             switch mode {
             case .settled, .film(_, nil):
                 try runtime.settle()
-            case .at(let time), .film(_, let time?):
+            case .at(let time):
+                // The picture at a later time is the state then: nothing in between is recorded (frames nobody
+                // observes are skipped), so a far `--at` costs what happens on the way, not a frame per 1/60 s.
+                if core.now < time {
+                    recorder.stop()
+                    core.clock.advance(to: time)
+                }
+            case .film(_, let time?):
                 if core.now < time { core.clock.advance(to: time) }
             }
+            if let interruption = core.clock.interruption { throw interruption }
         } catch let error as LuaError {
             printError("scrim: \(error.message)")
             if !error.traceback.isEmpty { printError(error.traceback) }
@@ -139,6 +150,8 @@ enum SnapshotCommand {
             switch mode {
             case .settled:
                 try CairoRenderer.writePNG(recorder.frame(at: core.now), to: output, scale: scale)
+            case .at(let time) where core.now == time:
+                try CairoRenderer.writePNG(RenderTree(runtime: core), to: output, scale: scale)
             case .at(let time):
                 try CairoRenderer.writePNG(recorder.frame(at: time), to: output, scale: scale)
             case .film(let count, let duration):

@@ -56,3 +56,32 @@ import Testing
         #expect(picture.lines[5].contains("a long la…"))
     }
 }
+
+/// Far-off, huge and non-finite frames are cut or left out by every renderer, never turned into a trapping index.
+@Suite struct FarOffFrameTests {
+    static func scene() -> Scene {
+        let scene = Scene(width: 40, height: 40, scale: 1)
+        scene.add("far", Rect(x: -1e300, y: 0, width: 10, height: 10), .red)
+        scene.add("huge", Rect(x: -1e300, y: -1e300, width: 2e300, height: 2e300), .green)
+        scene.add("nan", Rect(x: .nan, y: 0, width: 10, height: 10), .blue)
+        scene.add("beyond", Rect(x: 1e300, y: 1e300, width: 1e300, height: 10), .blue)
+        let text = scene.add("text", Rect(x: 1e300, y: -1e300, width: 10, height: 10), .blue)
+        text.text = "far away"
+        return scene
+    }
+
+    @Test func terminalAndRasterizerCutFarOffFrames() {
+        let picture = TerminalRenderer.render(FarOffFrameTests.scene().tree, columns: 20, rows: 10)
+        #expect(picture.rows == 10)
+        #expect(picture.lines.allSatisfy { $0.hasPrefix("\u{1B}[38;2;0;255;0m\u{1B}[48;2;0;255;0m▀") })
+        let image = SoftwareRasterizer.image(of: FarOffFrameTests.scene().tree, width: 8, height: 8)
+        #expect(image[0, 0] == RGBA(r: 0, g: 255, b: 0) && image[7, 7] == RGBA(r: 0, g: 255, b: 0))
+        #expect(image.pixel(at: Point(x: -1e300, y: .nan), scale: 1e300) == image[0, 0])
+    }
+
+    @Test func cairoDrawsWhatIsOnScreen() throws {
+        let image = try CairoRenderer.image(of: FarOffFrameTests.scene().tree)
+        #expect(near(image[20, 20], RGBA(r: 0, g: 255, b: 0)))
+        #expect(FilmStrip.label(for: 1e300).hasSuffix(" s"))
+    }
+}

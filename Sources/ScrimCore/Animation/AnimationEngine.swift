@@ -137,6 +137,9 @@ public final class AnimationEngine {
 
     // MARK: Ending
 
+    /// The end time of the animation that ends first (or of a cancelled one not yet cleared); nil if none.
+    var earliestEndTime: Seconds? { ending.first?.endTime }
+
     /// Called by the clock at each frame step: ends the animations whose end time has come.
     func stepFrame(at time: Seconds) {
         while let next = ending.first, next.endTime <= time + Clock.timeTolerance {

@@ -6,14 +6,23 @@
 /// run loop takes one turn: the next-turn work queued before the turn began runs, in order; work queued during a
 /// turn waits for the next one. Frames fall at whole multiples of 1 / `frameRate` and are stepped only while
 /// something animates or observes frames. An error thrown by any action goes to `onError` and the loop goes on.
+///
+/// Time stops at `maximumTime`: later times (a timer's due time, a target, a settle deadline) are clamped to it, so
+/// that frame indices stay exact integers. A host's `budget` bounds the wall time of `advance` and `settle`.
 public final class Clock {
+    /// The latest virtual time, in seconds (about 31,700 years): at the highest frame rate its frame index is still
+    /// an exact integer (below 2^53), and frames are several ulps apart.
+    public static let maximumTime: Seconds = 1e12
+    /// The highest frame rate the clock steps at; higher rates are ignored as other invalid rates are.
+    public static let maximumFrameRate: Double = 1000
+
     /// The virtual time, in seconds since the clock was made.
     public private(set) var now: Seconds = 0
 
-    /// Frames per second of the virtual display; values ≤ 0 or not finite are ignored.
+    /// Frames per second of the virtual display; values ≤ 0, not finite or above `maximumFrameRate` are ignored.
     public var frameRate: Double = 60 {
         didSet {
-            if !(frameRate > 0 && frameRate.isFinite) { frameRate = oldValue }
+            if !Clock.isValidFrameRate(frameRate) { frameRate = oldValue }
             lastFrameIndex = frameIndex(at: now)
         }
     }
@@ -25,6 +34,16 @@ public final class Clock {
 
     /// Reads the wall clock, in seconds from an arbitrary start; replaceable for tests of real-time mode.
     public var wallClock: () -> Seconds = Clock.monotonicSeconds
+
+    /// A time budget (the runtime's `TimeBudget`, a script's `--timeout`), called between the events of `advance`
+    /// and `settle`, whose loops are otherwise unbounded (a timer re-arming itself at the same instant, a billion
+    /// frame steps). When it throws, the clock stops where it is: `settle` rethrows the error, `advance` returns
+    /// early and leaves it in `interruption`.
+    public var budget: (() throws -> Void)?
+
+    /// The error `budget` threw during the last outermost `advance` or `settle`, if it stopped one; cleared when
+    /// the next begins.
+    public private(set) var interruption: Error?
 
     /// Times closer than this are the same instant (sums of frame intervals drift by a few ulps).
     static let timeTolerance = 1e-9
@@ -38,18 +57,29 @@ public final class Clock {
     private var lastFrameIndex = 0
     private var sequence = 0
     private var realTimeAnchor: (wall: Seconds, virtual: Seconds)?
+    /// Whether an `advance` or `settle` is running (an action may advance the clock itself).
+    private var isMoving = false
 
     public init(frameRate: Double = 60) {
-        if frameRate > 0 && frameRate.isFinite { self.frameRate = frameRate }
+        if Clock.isValidFrameRate(frameRate) { self.frameRate = frameRate }
     }
+
+    /// Whether the clock accepts `rate` as its frame rate: above 0 and at most `maximumFrameRate`.
+    public static func isValidFrameRate(_ rate: Double) -> Bool {
+        rate > 0 && rate <= maximumFrameRate
+    }
+
+    /// The latest delay a timer scheduled now can have: the time left before `maximumTime`.
+    public var maximumDelay: Seconds { Clock.maximumTime - now }
 
     // MARK: Scheduling
 
-    /// Runs `action` once, `delay` seconds from now (negative or NaN counts as 0); `label` names it in `settle`.
+    /// Runs `action` once, `delay` seconds from now (negative or NaN counts as 0; the due time is clamped to
+    /// `maximumTime`); `label` names it in `settle`.
     @discardableResult
     public func schedule(after delay: Seconds, label: String? = nil, _ action: @escaping () throws -> Void) -> ScheduledTask {
         sequence += 1
-        let due = now + (delay > 0 ? delay : 0)
+        let due = min(now + (delay > 0 ? delay : 0), Clock.maximumTime)
         let task = ScheduledTask(dueTime: due, label: label, sequence: sequence, clock: self, action: action)
         timers.insert(task)
         liveTimerCount += 1
@@ -122,12 +152,16 @@ public final class Clock {
         advance(to: now + (seconds > 0 ? seconds : 0))
     }
 
-    /// Moves time forward to `time` (nothing moves back; a time that is not finite counts as now), running
-    /// everything due on the way in time order.
+    /// Moves time forward to `time` (nothing moves back; a time that is not finite counts as now; past
+    /// `maximumTime` counts as `maximumTime`), running everything due on the way in time order. Stops early if
+    /// `budget` throws (see `interruption`).
     public func advance(to time: Seconds) {
-        let target = time.isFinite ? max(now, time) : now
+        let target = time.isFinite ? min(max(now, time), max(now, Clock.maximumTime)) : now
+        let outermost = beginMoving()
+        defer { if outermost { isMoving = false } }
         runTurn()
         while let next = nextEvent(), next.time <= target + Clock.timeTolerance {
+            if !withinBudget() { return }
             now = max(now, min(next.time, target))
             if let task = next.timer {
                 timers.removeFirst()
@@ -144,14 +178,18 @@ public final class Clock {
 
     /// Advances until nothing is pending and returns the seconds advanced; throws `SettleError` (naming what is
     /// still pending) if that takes longer than `timeout`, leaving the clock `timeout` seconds later. A timeout that
-    /// is not finite counts as the default 10 s, so that settle always ends.
+    /// is not finite counts as the default 10 s, so that settle always ends; the deadline is at most `maximumTime`.
+    /// Rethrows what `budget` throws.
     @discardableResult
     public func settle(timeout: Seconds = 10) throws -> Seconds {
         let timeout = timeout.isFinite ? max(0, timeout) : 10
         let start = now
-        let deadline = now + timeout
+        let deadline = max(now, min(now + timeout, Clock.maximumTime))
         var turnsAtSameTime = 0
+        let outermost = beginMoving()
+        defer { if outermost { isMoving = false } }
         while true {
+            if !withinBudget(), let interruption { throw interruption }
             if !turnQueue.isEmpty {
                 runTurn()
                 turnsAtSameTime += 1
@@ -163,8 +201,9 @@ public final class Clock {
             if isIdle { return now - start }
             guard let next = nextEvent(forSettling: true), next.time <= deadline + Clock.timeTolerance else {
                 advance(to: deadline)
+                if let interruption { throw interruption }
                 if isIdle { return now - start }
-                throw SettleError(elapsed: timeout, pending: pendingDescriptions)
+                throw SettleError(elapsed: min(timeout, deadline - start), pending: pendingDescriptions)
             }
             turnsAtSameTime = 0
             advance(to: next.time)
@@ -222,7 +261,29 @@ public final class Clock {
     }
 
     private func frameIndex(at time: Seconds) -> Int {
-        Int((time * frameRate + Clock.timeTolerance).rounded(.down))
+        Int(clamping: (time * frameRate + Clock.timeTolerance).rounded(.down), to: 0...Int.max / 2)
+    }
+
+    /// Notes the start of an `advance` or `settle`; true for the outermost one, which clears the last
+    /// `interruption`.
+    private func beginMoving() -> Bool {
+        guard !isMoving else { return false }
+        isMoving = true
+        interruption = nil
+        return true
+    }
+
+    /// Asks `budget` whether the clock may go on; false (with `interruption` set) once it threw.
+    private func withinBudget() -> Bool {
+        if interruption != nil { return false }
+        guard let budget else { return true }
+        do {
+            try budget()
+            return true
+        } catch {
+            interruption = error
+            return false
+        }
     }
 
     /// The earliest pending event: a live timer, or the next frame if frames are wanted. Timers win ties.
@@ -232,7 +293,14 @@ public final class Clock {
         var frameTime = Double.infinity
         if forSettling ? animating : wantsFrames {
             // Frames skipped while nothing wanted them are past; one falling exactly on `now` is still due.
-            lastFrameIndex = max(lastFrameIndex, Int((now * frameRate - Clock.timeTolerance).rounded(.up)) - 1)
+            let due = Int(clamping: (now * frameRate - Clock.timeTolerance).rounded(.up), to: 0...Int.max / 2)
+            lastFrameIndex = max(lastFrameIndex, due - 1)
+            if frameObservers.isEmpty, let end = animationEngine?.earliestEndTime {
+                // A frame nobody observes changes nothing unless an animation ends in it: go straight to the frame
+                // before the one where the earliest ends (one early, whichever way the products round).
+                let ending = Int(clamping: (end * frameRate - Clock.timeTolerance).rounded(.up), to: 0...Int.max / 2)
+                lastFrameIndex = max(lastFrameIndex, ending - 2)
+            }
             frameTime = Double(lastFrameIndex + 1) / frameRate
         }
         if let top = timers.first, top.dueTime <= frameTime + Clock.timeTolerance {

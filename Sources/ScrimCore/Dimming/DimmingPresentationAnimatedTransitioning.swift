@@ -66,7 +66,9 @@ enum DimmingAnimation {
 
     /// Ends every animation in `view`'s subtree, so that a transition that is not animated shows its final state.
     private static func finishAnimationsAtOnce(in view: View) {
-        view.removeAllAnimations()
-        for subview in view.subviews { finishAnimationsAtOnce(in: subview) }
+        view.walkSubtree { view, _ in
+            view.removeAllAnimations()
+            return true
+        }
     }
 }

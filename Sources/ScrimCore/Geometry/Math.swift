@@ -11,3 +11,17 @@ import Darwin
 @inline(__always) func sine(_ x: Double) -> Double { sin(x) }
 @inline(__always) func exponential(_ x: Double) -> Double { exp(x) }
 @inline(__always) func naturalLog(_ x: Double) -> Double { log(x) }
+
+extension Int {
+    /// `value` rounded toward zero and limited to `bounds` (NaN gives the lower bound): a coordinate or a time made
+    /// an index without the trap of `Int(_:)` for values out of range.
+    public init(clamping value: Double, to bounds: ClosedRange<Int>) {
+        if !(value > Double(bounds.lowerBound)) {
+            self = bounds.lowerBound
+        } else if value >= Double(bounds.upperBound) {
+            self = bounds.upperBound
+        } else {
+            self = Int(value)
+        }
+    }
+}

@@ -46,13 +46,31 @@ public final class HookBus {
         channels[event]?.hasHandlers ?? false
     }
 
-    /// The channel of `event`, made on first use and kept for the bus's life.
+    /// The channel of `event`, made on first use; kept while it has handlers or someone else holds it (an emitter
+    /// that skips the name lookup).
     public func channel(_ event: String) -> HookChannel {
         if let channel = channels[event] { return channel }
+        if channels.count >= pruneAt { pruneEmptyChannels() }
         let channel = HookChannel(name: event)
         channels[event] = channel
         return channel
     }
+
+    /// Drops the channels without handlers that only the bus holds, so that handlers of ever new event names,
+    /// each removed with `off` or `remove()`, leave nothing behind; run when the channel count doubles (amortized
+    /// O(1) a new channel).
+    private func pruneEmptyChannels() {
+        for name in Array(channels.keys) where channels[name]?.hasHandlers == false {
+            if isKnownUniquelyReferenced(&channels[name]!) { channels[name] = nil }
+        }
+        pruneAt = max(HookBus.minimumPruneCount, channels.count * 2)
+    }
+
+    /// How many channels the bus holds now (for tests of the pruning).
+    var channelCount: Int { channels.count }
+
+    private static let minimumPruneCount = 64
+    private var pruneAt = HookBus.minimumPruneCount
 
     /// The handlers of `event`, in dispatch order.
     public func handlers(of event: String) -> [Hook] {

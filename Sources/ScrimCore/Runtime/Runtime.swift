@@ -42,6 +42,8 @@ public final class Runtime {
                 writeToStandardError("scrim: error in \(context): \(ErrorReport.message(of: error))\n")
             }
         }
+        // The clock's loops (frame steps, timers re-arming at one instant) stop when the run's budget is spent.
+        clock.budget = { [weak self] in if let exceeded = self?.timeBudget.exceeded() { throw exceeded } }
         autoLayout.reporter = { [weak self] report in self?.reportUnsatisfiable(report) }
         autoLayout.errorReporter = { [weak self] error in self?.reportError(error, context: "layout") }
     }
@@ -144,17 +146,22 @@ public final class Runtime {
 
     /// The hierarchy as text, one line a view, back to front, two spaces of indent a level:
     /// `name Class {x, y, w, h} alpha=1`, then ` hidden` and ` interaction=off` where they apply (`-` for no name).
+    /// Indent stops growing at `treeIndentLimit` levels; deeper lines start with their depth, `[depth 150]`.
     public func tree() -> String {
         var lines: [String] = []
-        func visit(_ view: View, depth: Int) {
-            var line = String(repeating: "  ", count: depth)
+        window.walkSubtree { view, depth in
+            var line = String(repeating: "  ", count: min(depth, Runtime.treeIndentLimit))
+            if depth > Runtime.treeIndentLimit { line += "[depth \(depth)] " }
             line += "\(view.name ?? "-") \(view.className) \(view.frame) alpha=\(NumberFormat.short(view.alpha))"
             if view.isHidden { line += " hidden" }
             if !view.isUserInteractionEnabled { line += " interaction=off" }
             lines.append(line)
-            for subview in view.subviews { visit(subview, depth: depth + 1) }
+            return true
         }
-        visit(window, depth: 0)
         return lines.joined(separator: "\n")
     }
+
+    /// The depth from which `tree()` no longer indents (a text as wide as the tree is deep would grow with the
+    /// square of the depth).
+    public static let treeIndentLimit = 64
 }

@@ -21,6 +21,9 @@ open class View {
 
     /// The view this one is a subview of.
     public private(set) weak var superview: View?
+    /// The window at the root of the hierarchy, kept up to date as views move (so that `window` costs O(1) however
+    /// deep the view lies); nil when the root is not a window.
+    weak var storedWindow: Window?
     /// The subviews, back to front: the last one is on top.
     public private(set) var subviews: [View] = []
     /// The gesture recognizers attached to this view, in the order they were added.
@@ -41,6 +44,20 @@ open class View {
     public init(name: String? = nil, frame: Rect = .zero) {
         self.name = name
         storedFrame = frame
+    }
+
+    deinit {
+        // Releasing `subviews` would free a chain of nested views recursively, one stack frame per level. Subviews
+        // only this view holds give up theirs to a work list first, so that each is freed with no subviews left.
+        guard !subviews.isEmpty else { return }
+        var pending = subviews
+        subviews = []
+        while var view = pending.popLast() {
+            if isKnownUniquelyReferenced(&view), !view.subviews.isEmpty {
+                pending.append(contentsOf: view.subviews)
+                view.subviews = []
+            }
+        }
     }
 
     // MARK: Model properties (animatable)
@@ -115,13 +132,30 @@ open class View {
     /// takes touches; nil if none. Hidden views, views with interaction off, views with alpha < 0.01 and views
     /// being animated without `allowUserInteraction` are skipped with their subviews; a point outside a view
     /// (`point(inside:)`) never reaches its subviews; subviews are tried front to back. Transforms are ignored.
+    ///
+    /// Plain views are walked with the walk's own stack (any depth of views); a subview of a class of its own is
+    /// asked through its `hitTest`, which may be overridden as in UIKit.
     open func hitTest(_ point: Point) -> View? {
         guard takesTouches, self.point(inside: point) else { return nil }
-        for subview in subviews.reversed() {
-            let local = Point(x: point.x - subview.storedFrame.x, y: point.y - subview.storedFrame.y)
-            if let hit = subview.hitTest(local) { return hit }
+        // Each level: a view that contains the point, the point in its coordinates, the next subview to try.
+        var path: [(view: View, point: Point, subviews: [View], next: Int)] = [(self, point, subviews, subviews.count - 1)]
+        while let level = path.last {
+            guard level.next >= 0 else {
+                // No subview of this one was hit: it is the hit.
+                return level.view
+            }
+            path[path.count - 1].next -= 1
+            let subview = level.subviews[level.next]
+            let local = Point(x: level.point.x - subview.storedFrame.x, y: level.point.y - subview.storedFrame.y)
+            if type(of: subview) == View.self {
+                if subview.takesTouches, subview.point(inside: local) {
+                    path.append((subview, local, subview.subviews, subview.subviews.count - 1))
+                }
+            } else if let hit = subview.hitTest(local) {
+                return hit
+            }
         }
-        return self
+        return nil
     }
 
     /// Whether `point`, in the receiver's coordinates, is inside it: by default, inside `bounds`.

@@ -33,6 +33,7 @@ extension View {
         guard let parent = superview else { return }
         let oldWindow = window
         parent.detach(self)
+        if oldWindow != nil { updateWindow() }
         didMoveToSuperview()
         if let oldWindow {
             oldWindow.layoutEngine?.viewDidMove(self)
@@ -42,9 +43,7 @@ extension View {
 
     /// The window at the root of the view's hierarchy (itself, for a window); nil if the root is not a window.
     public var window: Window? {
-        var root = self
-        while let parent = root.superview { root = parent }
-        return root as? Window
+        storedWindow ?? self as? Window
     }
 
     /// Whether the view is `ancestor` or lies inside it.
@@ -60,11 +59,23 @@ extension View {
     /// The first descendant (not the receiver) called `name`: depth first, front to back — the topmost subview's
     /// subtree is searched, the subview itself before its own subviews, before the next subview down.
     public func find(_ name: String) -> View? {
-        for subview in subviews.reversed() {
-            if subview.name == name { return subview }
-            if let found = subview.find(name) { return found }
+        var pending = subviews
+        while let view = pending.popLast() {
+            if view.name == name { return view }
+            pending.append(contentsOf: view.subviews)
         }
         return nil
+    }
+
+    /// Calls `body` on the receiver and every view inside it, parents before their subviews, back to front (painting
+    /// order), with each view's depth below the receiver; `body` returns false to skip that view's subviews. The
+    /// walk keeps its own stack, so any depth of views is fine; subviews are read after `body` ran on their parent.
+    public func walkSubtree(_ body: (View, Int) throws -> Bool) rethrows {
+        var pending: [(View, Int)] = [(self, 0)]
+        while let (view, depth) = pending.popLast() {
+            guard try body(view, depth) else { continue }
+            for subview in view.subviews.reversed() { pending.append((subview, depth + 1)) }
+        }
     }
 
     /// The name if it has one, else the class name; for messages.
@@ -107,14 +118,18 @@ extension View {
     }
 
     private func layoutSubtreeIfNeeded() {
-        if needsLayout {
-            setNeedsLayoutFlag(false)
-            layoutSubviews()
-        }
-        guard descendantNeedsLayout else { return }
-        descendantNeedsLayout = false
-        for subview in subviews where subview.needsLayout || subview.descendantNeedsLayout {
-            subview.layoutSubtreeIfNeeded()
+        // Parents before children, down the branches that lead to a view needing layout; the walk's own stack.
+        var pending: [View] = [self]
+        while let view = pending.popLast() {
+            if view.needsLayout {
+                view.setNeedsLayoutFlag(false)
+                view.layoutSubviews()
+            }
+            guard view.descendantNeedsLayout else { continue }
+            view.descendantNeedsLayout = false
+            for subview in view.subviews.reversed() where subview.needsLayout || subview.descendantNeedsLayout {
+                pending.append(subview)
+            }
         }
     }
 
@@ -135,7 +150,8 @@ extension View {
     private func insert(_ view: View, at index: Int?) throws {
         if view === self { throw ViewHierarchyError(message: "cannot add a view as a subview of itself") }
         if view is Window { throw ViewHierarchyError(message: "cannot add a Window as a subview") }
-        if isDescendant(of: view) {
+        // A view without subviews is nobody's ancestor: adding a new view to a deep tree costs O(1), not its depth.
+        if !view.subviews.isEmpty, isDescendant(of: view) {
             throw ViewHierarchyError(message: "cannot add \(view.displayName) inside its own descendant \(displayName)")
         }
         let oldWindow = view.window
@@ -145,6 +161,7 @@ extension View {
             list.insert(view, at: index.map { min(max($0, 0), list.count) } ?? list.count)
         }
         view.setSuperview(self)
+        if view.window !== window { view.updateWindow() }
         if view.needsLayout || view.descendantNeedsLayout { view.markAncestorsNeedLayout() }
         if oldSuperview !== self { view.didMoveToSuperview() }
         let newWindow = window
@@ -162,8 +179,20 @@ extension View {
         view.setSuperview(nil)
     }
 
+    /// Sets the window of the receiver's subtree to its superview's (at once, before anyone is told of the move).
+    private func updateWindow() {
+        let newWindow = superview?.window
+        walkSubtree { view, _ in
+            view.storedWindow = newWindow
+            return true
+        }
+    }
+
+    /// Tells each view of the subtree that it moved to another window, parents first.
     private func notifyMovedToWindow() {
-        didMoveToWindow()
-        for subview in subviews { subview.notifyMovedToWindow() }
+        walkSubtree { view, _ in
+            view.didMoveToWindow()
+            return true
+        }
     }
 }

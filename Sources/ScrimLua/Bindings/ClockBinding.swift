@@ -16,9 +16,12 @@ enum ClockBinding {
 
     static let advance = HostFunction("advance") { call in
         let seconds = try call.duration(1)
+        let clock = call.runtime.core.clock
+        guard seconds <= clock.maximumDelay else { throw call.argumentError(1, clock.tooLate("seconds")) }
         // Errors in what runs meanwhile (timers, completions, handlers) are reported, not raised here:
-        // they are not the caller's, as on a real run loop.
-        call.runtime.core.advance(by: seconds)
+        // they are not the caller's, as on a real run loop. Running out of the time budget is.
+        clock.advance(by: seconds)
+        if let interruption = clock.interruption { throw ScriptError(ErrorReport.message(of: interruption)) }
         return 0
     }
 
@@ -28,17 +31,29 @@ enum ClockBinding {
             return call.push(try call.runtime.core.settle(timeout: timeout))
         } catch let error as SettleError {
             throw ScriptError(String(describing: error))
+        } catch let error as TimeBudgetExceeded {
+            // The time budget, spent while settling: raised here, where the script asked to settle.
+            throw ScriptError(error.message)
         }
     }
 
     static let after = HostFunction("after") { call in
         let delay = try call.duration(1)
+        let clock = call.runtime.core.clock
+        guard delay <= clock.maximumDelay else { throw call.argumentError(1, clock.tooLate("delay")) }
         let function = try call.function(2)
         weak let state = call.state
         let task = call.runtime.core.after(delay, label: call.runtime.callerPosition(call)) {
             try state?.call(function)
         }
         return call.push(task)
+    }
+}
+
+extension Clock {
+    /// Why a time past `maximumTime` is refused, for the `bad argument` message about `what`.
+    func tooLate(_ what: String) -> String {
+        "\(what) must be at most \(String(cFormat: "%g", maximumDelay)): the clock stops at \(String(cFormat: "%g", Clock.maximumTime)) s"
     }
 }
 

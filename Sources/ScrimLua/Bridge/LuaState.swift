@@ -102,7 +102,7 @@ public final class LuaState {
 
     static func budgetMessage(_ limits: UnsafeMutablePointer<ScrimLimits>) -> String {
         if limits.pointee.interrupted != 0 { return "interrupted" }
-        return "exceeded the time budget of \(LuaValue.format(limits.pointee.budget)) s"
+        return "exceeded the time budget of \(String(cFormat: "%g", limits.pointee.budget)) s" // as the count hook words it
     }
 
     /// Asks the running chunk to stop with the error "interrupted" (safe from a signal handler).
