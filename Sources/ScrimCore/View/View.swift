@@ -49,13 +49,17 @@ open class View {
     deinit {
         // Releasing `subviews` would free a chain of nested views recursively, one stack frame per level. Subviews
         // only this view holds give up theirs to a work list first, so that each is freed with no subviews left.
+        // A subview that outlives its superview must not keep its link (`superviewLink` is unowned) to it.
         guard !subviews.isEmpty else { return }
         var pending = subviews
         subviews = []
+        for subview in pending { subview.superviewLink = nil }
         while var view = pending.popLast() {
             if isKnownUniquelyReferenced(&view), !view.subviews.isEmpty {
-                pending.append(contentsOf: view.subviews)
+                let children = view.subviews
                 view.subviews = []
+                for child in children { child.superviewLink = nil }
+                pending.append(contentsOf: children)
             }
         }
     }
@@ -185,10 +189,6 @@ open class View {
     /// is the target of weak references, so each retain of it takes the slow path). The superview clears it when it
     /// goes (`deinit`), so it never dangles.
     unowned(unsafe) var superviewLink: View?
-
-    deinit {
-        for subview in subviews { subview.superviewLink = nil }
-    }
 
     func mutateSubviews(_ body: (inout [View]) -> Void) {
         body(&subviews)
