@@ -59,6 +59,12 @@ public struct SpecFileRunner {
             lua_setfield(L, -2, "snapshotHandler")
             state.push(Self.takeReports(box))
             lua_setfield(L, -2, "takeReports")
+            lua_createtable(L, 0, Int32(Traceback.runtimeChunks.count))
+            for name in Traceback.runtimeChunks {
+                lua_pushboolean(L, 1)
+                lua_setfield(L, -2, "@" + name)
+            }
+            lua_setfield(L, -2, "runtimeChunks")
             try state.load(TestLibrary.spec)
             lua_rotate(L, -2, 1)
             try state.call(nargs: 1, nresults: 1)

@@ -155,10 +155,9 @@ public struct ScriptOverrides {
     public func call(_ object: AnyObject, _ name: String, _ arguments: [LuaPushable?] = []) throws -> LuaValue? {
         guard let runtime else { return nil }
         let state = runtime.state
-        let L = state.L
         return try state.keepingTop { _ in
             guard try pushOverride(object, name) else { return nil }
-            guard lua_type(L, -1) == LUA_TFUNCTION else { return state.value(at: -1) }
+            guard state.isCallable(at: -1) else { return state.value(at: -1) }
             if isBaseImplementation(at: -1) { return nil }
             state.push(any: object)
             state.push(arguments: arguments)
