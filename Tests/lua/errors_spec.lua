@@ -235,11 +235,13 @@ describe("values kept, errors raised", function()
     local events = errorEvents()
     local Odd = scrim.class("Odd", scrim.PopupWindow)
     function Odd:makeContentView() return 42 end
+    local defined = debug.getinfo(1, "l").currentline - 1
     local popup = Odd{ items = { "a" } }:create()
     scrim.settle()
     scrim.off("errors_spec")
     assert.truthy(events[1], "no error event")
-    assert.truthy(events[1].message:find("makeContentView of Odd must return a View, got number", 1, true))
+    assert.truthy(events[1].message:find("makeContentView of Odd must return a View, got number (returned by the override at "
+      .. debug.getinfo(1, "S").short_src .. ":" .. defined .. ")", 1, true), events[1].message)
     assert.truthy(popup:cell("a"))
     popup:cancel()
     scrim.settle()
