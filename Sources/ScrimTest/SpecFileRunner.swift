@@ -28,7 +28,9 @@ public struct SpecFileRunner {
     }
 
     /// Runs every selected test of the file at `path`.
-    public func run(_ path: String) -> FileResult {
+    /// `finished` gets each test's result as soon as it is known (a worker hands it on at once, so that a test that
+    /// ends the process loses none of the results before it).
+    public func run(_ path: String, finished: (TestResult) -> Void = { _ in }) -> FileResult {
         var file = FileResult(path: path)
         let runtime = LuaRuntime(options: options.runtime)
         // A reported error fails the test that was running (scrim run and the REPL only print it), unless the
@@ -110,6 +112,7 @@ public struct SpecFileRunner {
                     result.duration = now - start
                     start = now
                     file.results.append(result)
+                    finished(result)
                 }
                 lua_settop(L, runner)
             } catch {
