@@ -39,8 +39,16 @@ private let hostRelease: scrim_HostRelease = { object in
 private let hostDispatch: scrim_HostDispatch = { L, fn in
     // The trampolines never pass null; no results is what a missing function would give.
     guard let L, let fn else { return 0 }
-    let function = Unmanaged<HostFunction>.fromOpaque(fn).takeUnretainedValue()
-    let state = LuaState.owning(L)
+    // Borrowed, not retained: the function lives as long as its class or closure value, the state as long as L, and
+    // a retain of an object that weak references point at takes the slow path on every call.
+    return Unmanaged<HostFunction>.fromOpaque(fn)._withUnsafeGuaranteedRef { function in
+        Unmanaged<LuaState>.fromOpaque(scrim_limits(L).pointee.host)._withUnsafeGuaranteedRef { state in
+            dispatch(L, function, state)
+        }
+    }
+}
+
+private func dispatch(_ L: OpaquePointer, _ function: HostFunction, _ state: LuaState) -> Int32 {
     let call = LuaCall(L: L, state: state, function: function)
     // While the state closes, finalizers may still call in; nothing they could reach is meant to outlive the state.
     guard !state.isClosed else {
@@ -48,18 +56,21 @@ private let hostDispatch: scrim_HostDispatch = { L, fn in
         state.pushString("'\(function.name)' is not available while the Lua state closes (called from a finalizer)")
         return -1
     }
-    // Room for the results and what making them takes (a coroutine's stack is only as large as it has needed so far).
-    guard lua_checkstack(L, LuaCall.reservedSlots) != 0 else {
-        lua_settop(L, 0)
-        lua_pushstring(L, "stack overflow (no room for the results of '\(function.name)')")
-        return -1
-    }
+    // Lua gives every C function LUA_MINSTACK free slots, on whichever thread calls it; pushes beyond that check first
+    // (LuaCall.push, Array, push(object:), the peer storage).
     do {
         return try function.body(call)
     } catch let error as LuaError {
-        // Already positioned where it was raised in Lua; re-raise it unchanged.
+        // Already positioned where it was raised in Lua; re-raise it unchanged. Lua gives two errors no place (a yield
+        // in a callback Scrim called, memory running out): they are placed at the line that called into Scrim.
         lua_settop(L, 0)
-        state.pushString(error.message)
+        if error.message == "attempt to yield across a C-call boundary" || error.message == "not enough memory" {
+            scrim_where(L, 1)
+            state.pushString(error.message)
+            lua_concat(L, 2)
+        } else {
+            state.pushString(error.message)
+        }
         return -1
     } catch {
         let message = (error as? ArgumentError)?.message(for: function) ?? String(describing: error)

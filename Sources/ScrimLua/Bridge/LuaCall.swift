@@ -60,7 +60,10 @@ public struct LuaCall {
 
     public func string(_ index: Int32) throws -> String {
         guard lua_type(L, index) == LUA_TSTRING else { throw typeError(index, expected: "string") }
-        return state.string(at: index)
+        // The state borrowed through L: loading `state` would retain it, and its weak references make that slow.
+        return Unmanaged<LuaState>.fromOpaque(scrim_limits(L).pointee.host)._withUnsafeGuaranteedRef {
+            $0.string(at: index)
+        }
     }
 
     public func optionalString(_ index: Int32) throws -> String? {
@@ -101,8 +104,8 @@ public struct LuaCall {
         isNil(index) ? nil : try object(index, type, expected: expected)
     }
 
-    /// Free stack slots every host function starts with, beyond its arguments; a push that needs more checks first.
-    static let reservedSlots: Int32 = 40
+    /// Room made for each push of results beyond the values themselves (a rect or transform is a table and a field).
+    static let reservedSlots: Int32 = 8
 
     /// Pushes each value; returns how many were pushed (the host function's result count).
     @discardableResult
