@@ -28,7 +28,9 @@ public struct SpecFileRunner {
     }
 
     /// Runs every selected test of the file at `path`.
-    public func run(_ path: String) -> FileResult {
+    /// `finished` gets each test's result as soon as it is known (a worker hands it on at once, so that a test that
+    /// ends the process loses none of the results before it).
+    public func run(_ path: String, finished: (TestResult) -> Void = { _ in }) -> FileResult {
         var file = FileResult(path: path)
         let runtime = LuaRuntime(options: options.runtime)
         // A reported error fails the test that was running (scrim run and the REPL only print it), unless the
@@ -59,6 +61,12 @@ public struct SpecFileRunner {
             lua_setfield(L, -2, "snapshotHandler")
             state.push(Self.takeReports(box))
             lua_setfield(L, -2, "takeReports")
+            lua_createtable(L, 0, Int32(Traceback.runtimeChunks.count))
+            for name in Traceback.runtimeChunks {
+                lua_pushboolean(L, 1)
+                lua_setfield(L, -2, "@" + name)
+            }
+            lua_setfield(L, -2, "runtimeChunks")
             try state.load(TestLibrary.spec)
             lua_rotate(L, -2, 1)
             try state.call(nargs: 1, nresults: 1)
@@ -104,6 +112,7 @@ public struct SpecFileRunner {
                     result.duration = now - start
                     start = now
                     file.results.append(result)
+                    finished(result)
                 }
                 lua_settop(L, runner)
             } catch {

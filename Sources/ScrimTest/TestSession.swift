@@ -75,18 +75,33 @@ public enum TestWorker {
         let descriptor = fcntl(WorkerPool.resultDescriptor, F_GETFD) >= 0 ? WorkerPool.resultDescriptor : 1
         let runner = SpecFileRunner(options: options)
         var failed = false
-        for path in files {
-            let file = runner.run(path)
-            let bytes = Array(WorkerWire.encode(file).utf8)
+        // Each record is written as soon as it is known: a test that ends the process (code the time budget cannot
+        // interrupt) costs the parent only what had not run yet.
+        var broken = false
+        func send(_ text: String) {
+            let bytes = Array(text.utf8)
             var offset = 0
-            while offset < bytes.count {
+            while !broken, offset < bytes.count {
                 let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return 1
+                    broken = true
+                    return
                 }
                 offset += written
             }
+        }
+        for path in files {
+            send(WorkerWire.header(path))
+            var sent = 0
+            let file = runner.run(path) { result in
+                send(WorkerWire.record(result))
+                sent += 1
+            }
+            // What the runner reports outside a test (a file that does not load, a runner failure) comes at the end.
+            for result in file.results.dropFirst(sent) { send(WorkerWire.record(result)) }
+            send(WorkerWire.done)
+            if broken { return 1 }
             if file.results.contains(where: \.isFailure) {
                 failed = true
                 if options.failFast { break }

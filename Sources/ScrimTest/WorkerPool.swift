@@ -54,9 +54,12 @@ struct WorkerPool {
                 workers[index].pid = 0
                 let left = workers[index].files.filter { finished[position[$0]!] == nil }
                 guard let crashed = left.first else { continue }
-                finished[position[crashed]!] = FileResult(path: crashed, results: [
+                // The results it had sent for the file stay; the rest of the file did not run.
+                let sent = workers[index].partial.flatMap { $0.path == crashed ? $0.results : nil } ?? []
+                let after = sent.isEmpty ? "" : " after \(sent.count) result\(sent.count == 1 ? "" : "s"); the rest of the file did not run"
+                finished[position[crashed]!] = FileResult(path: crashed, results: sent + [
                     TestResult(status: .error, names: [], file: crashed, line: 0,
-                               message: "the test worker running this file stopped (\(Self.describe(status)))"),
+                               message: "the test worker running this file stopped (\(Self.describe(status)))\(after)"),
                 ])
                 if left.count > 1 && !(options.failFast) { workers.append(try spawn(Array(left.dropFirst()))) }
             }
@@ -109,6 +112,9 @@ private struct Worker {
     let files: [String]
     private var buffer: [UInt8] = []
     private var decoder = WorkerWire.Decoder()
+
+    /// The file whose results were being read when the worker stopped, as far as it had sent them.
+    var partial: FileResult? { decoder.current }
 
     static func spawn(command: [String], files: [String]) throws -> Worker {
         var raw: [Int32] = [0, 0]

@@ -8,21 +8,29 @@ enum WorkerWire {
     private static let nameSeparator: Character = "\u{1F}"
 
     static func encode(_ file: FileResult) -> String {
-        var out = "file\t\(escape(file.path))\n"
-        for r in file.results {
-            let fields = [
-                r.status.rawValue, escape(r.names.joined(separator: String(nameSeparator))),
-                String(r.line), optional(r.message), optional(r.location), optional(r.expected),
-                optional(r.actual), optional(r.traceback), String(r.duration),
-            ]
-            out += "test\t" + fields.joined(separator: "\t") + "\n"
-        }
-        return out + "done\n"
+        header(file.path) + file.results.map(record).joined() + done
     }
+
+    /// The record opening a file's results.
+    static func header(_ path: String) -> String { "file\t\(escape(path))\n" }
+
+    /// One test's record.
+    static func record(_ r: TestResult) -> String {
+        let fields = [
+            r.status.rawValue, escape(r.names.joined(separator: String(nameSeparator))),
+            String(r.line), optional(r.message), optional(r.location), optional(r.expected),
+            optional(r.actual), optional(r.traceback), String(r.duration),
+        ]
+        return "test\t" + fields.joined(separator: "\t") + "\n"
+    }
+
+    /// The record closing a file's results.
+    static let done = "done\n"
 
     /// Reads records line by line; a file is complete at its `done`.
     struct Decoder {
-        private var current: FileResult?
+        /// The file whose records are being read: what a worker that stopped before its `done` had sent.
+        private(set) var current: FileResult?
 
         /// The finished file, when `line` was its `done`.
         mutating func feed(_ line: Substring) -> FileResult? {

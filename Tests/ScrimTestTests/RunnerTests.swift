@@ -132,6 +132,33 @@ import Testing
         #expect(tests.filter { $0["status"] as? String == "pending" }.count == 2)
     }
 
+    /// Errors raised through `scrim.class` (Scrim's Lua, class.lua) are the spec's: located at its line, with a
+    /// traceback of its frames only.
+    @Test func errorsThroughScrimClassArePlacedInTheSpec() throws {
+        let spec = "Tests/fixtures/scrimtest-locations/class_spec.lua"
+        let result = try Self.test(["--output", "json", spec])
+        #expect(result.status == 1)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let tests = try #require(json["tests"] as? [[String: Any]])
+        let expected: [(String, Int, String)] = [
+            ("an unknown option", 5, "bad argument #1 to 'PopupWindow' (unknown option 'item' (items, delegate, name))"),
+            ("a number for a class without init", 9, "bad argument #1 to 'D' (table expected, got number)"),
+            ("an error in init", 13, "bad n 5"),
+            ("a bad base", 17, "bad argument #2 to 'class' (class expected, got number)"),
+        ]
+        #expect(tests.count == expected.count)
+        for (name, line, message) in expected {
+            let test = try #require(tests.first { $0["name"] as? String == "constructors › \(name)" })
+            #expect(test["status"] as? String == "error")
+            #expect(test["location"] as? String == "\(spec):\(line)", "\(name)")
+            let text = test["message"] as? String ?? ""
+            #expect(text == message || text == "\(spec):\(line): \(message)", "\(name): \(text)")
+            let traceback = test["traceback"] as? String ?? ""
+            #expect(!traceback.contains("class.lua") && traceback.contains("\(spec):\(line):"), "\(name): \(traceback)")
+        }
+        #expect(!result.stdout.contains("class.lua"))
+    }
+
     @Test func junitReportParses() throws {
         let result = try Self.test(["--output", "junit", "\(Self.fixtures)/basic", "\(Self.fixtures)/syntax"])
         #expect(result.status == 1)

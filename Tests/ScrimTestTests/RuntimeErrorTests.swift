@@ -75,6 +75,18 @@ import Testing
         #expect(result.status == 1)
     }
 
+    /// A test running code the time budget cannot interrupt ends its worker: the results sent before it stay.
+    @Test(arguments: [["--jobs", "1"], ["--jobs", "2"]])
+    func aWorkerThatStopsKeepsTheResultsItSent(jobs: [String]) throws {
+        let result = try Self.test(jobs + ["--timeout", "1", "Tests/fixtures/scrimtest-stopped"])
+        #expect(result.stdout.contains("✘ Tests/fixtures/scrimtest-stopped/stops_spec.lua: 1 passed, 2 failed"), "\(result.stdout)")
+        #expect(result.stdout.contains("✘ a test that ends its worker › fails first"))
+        #expect(result.stdout.contains("the test worker running this file stopped (exit status 1) after 2 results; "
+            + "the rest of the file did not run"))
+        #expect(result.stdout.hasSuffix("\n1 passed, 2 failed\n"))
+        #expect(result.status == 1)
+    }
+
     @Test func spiesAndStubsWorkOnScrimObjects() throws {
         let result = try Self.test(["\(Self.fixtures)/objects_spec.lua"])
         #expect(result.stdout.hasSuffix("6 passed, 0 failed\n"), "\(result.stdout)")

@@ -215,6 +215,54 @@ describe("re-entrant requests", function()
     vc:dismiss(false)
     scrim.settle()
   end)
+
+  it("setItems or a new layout inside a layoutContent override does not lay out again (no recursion)", function()
+    local Growing = scrim.class("GrowingPopup", scrim.PopupWindow)
+    local layouts = 0
+    function Growing:layoutContent()
+      layouts = layouts + 1
+      self:setItems({ "a", "b" })
+      self.super:layoutContent()
+    end
+    local popup = Growing{ items = { "a" } }
+    popup:create()
+    scrim.settle()
+    assert.is_true(popup.isShowing)
+    assert.same({ "a", "b" }, popup.items)
+    assert.equal(popup.collectionView, popup:cell("b").superview)
+    local before = layouts
+    popup:setItems({ "c" })                                   -- from outside: one layout, which sets its own items
+    assert.equal(before + 1, layouts)
+    popup:cancel()
+    scrim.settle()
+  end)
+
+  it("presenting again from the controller's viewDidLoad or a member read before it is presented is a no-op", function()
+    local Again = scrim.class("PresentsItself", scrim.ViewController)
+    local loads = 0
+    function Again:viewDidLoad() loads = loads + 1; scrim.present(self, false) end
+    local vc = Again()
+    scrim.present(vc, false)
+    scrim.settle()
+    assert.equal(1, loads)
+    assert.equal(vc, scrim.rootViewController.presentedViewController)
+    vc:dismiss(false)
+    scrim.settle()
+
+    local Card = scrim.class("AsksAgain", scrim.CenterPresentViewController)
+    local asked = 0
+    function Card:animatedContentView()
+      asked = asked + 1
+      if asked == 1 then scrim.rootViewController:present(self, false) end -- read while the request is prepared
+      return self.view
+    end
+    local card = Card()
+    scrim.present(card, false)
+    scrim.settle()
+    assert.equal(card, scrim.rootViewController.presentedViewController)
+    card:dismiss(false)
+    scrim.settle()
+  end)
 end)
 
 describe("values kept, errors raised", function()
@@ -235,11 +283,13 @@ describe("values kept, errors raised", function()
     local events = errorEvents()
     local Odd = scrim.class("Odd", scrim.PopupWindow)
     function Odd:makeContentView() return 42 end
+    local defined = debug.getinfo(1, "l").currentline - 1
     local popup = Odd{ items = { "a" } }:create()
     scrim.settle()
     scrim.off("errors_spec")
     assert.truthy(events[1], "no error event")
-    assert.truthy(events[1].message:find("makeContentView of Odd must return a View, got number", 1, true))
+    assert.truthy(events[1].message:find("makeContentView of Odd must return a View, got number (returned by the override at "
+      .. debug.getinfo(1, "S").short_src .. ":" .. defined .. ")", 1, true), events[1].message)
     assert.truthy(popup:cell("a"))
     popup:cancel()
     scrim.settle()

@@ -80,3 +80,68 @@ describe("scrim test hooks", function()
     assert.is_false(cleaned) -- it runs when the test ends, not when the function that registered it returns
   end)
 end)
+
+-- A spy is a callable table: Scrim calls it wherever it takes a method (an override, a delegate member), as it
+-- calls a function, so a spy installed on a Scrim object sees Scrim's own calls.
+describe("spies where Scrim calls a method", function()
+  it("spy.on a scrim.class instance sees Scrim's call of the override", function()
+    local Loaded = scrim.class("SpiedController", scrim.ViewController)
+    function Loaded:viewDidLoad() self.loaded = true end
+    local controller = Loaded()
+    spy.on(controller, "viewDidLoad")
+    local _ = controller.view
+    assert.spy(controller.viewDidLoad).was.called(1)
+    assert.spy(controller.viewDidLoad).was.called_with(controller)
+    assert.is_true(controller.loaded)
+  end)
+
+  it("a stub on a plain controller replaces Scrim's method", function()
+    local controller = scrim.ViewController{}
+    stub(controller, "viewDidLoad")
+    local _ = controller.view
+    assert.stub(controller.viewDidLoad).was.called(1)
+  end)
+
+  it("a spy as a class-level override and as an instance's", function()
+    local Sheet = scrim.class("SpiedSheet", scrim.BottomPresentViewController)
+    function Sheet:viewDidLoad()
+      local content = scrim.View{ name = "content" }
+      self.view:addSubview(content)
+      scrim.constrain{ item = content, attribute = "height", constant = 300 }
+      self.bottom = scrim.constrain(self.view, "bottom", "==", content, "bottom")
+    end
+    Sheet.animatedBottomConstraint = spy.new(function(self) return self.bottom end)
+    local sheet = Sheet()
+    sheet.animatedHeight = spy.new(function() return 300 end)
+    scrim.present(sheet, true)
+    scrim.settle()
+    assert.spy(Sheet.animatedBottomConstraint).was.called()
+    assert.spy(sheet.animatedHeight).was.called_with(sheet)
+  end)
+
+  it("a spy as a popup delegate method", function()
+    local didSelect = spy.new(function() end)
+    local popup = scrim.PopupWindow{ items = { "a" }, delegate = { didSelectItem = didSelect } }
+    popup:create()
+    scrim.settle()
+    assert.is_true(popup:select("a"))
+    scrim.settle()
+    assert.spy(didSelect).was.called(1)
+    assert.spy(didSelect).was.called_with(match._, popup, "a", 1)
+  end)
+
+  it("a spy as a DimmingTransitioning member", function()
+    local animate = spy.new(function() end)
+    local transitioning = scrim.DimmingTransitioning{ executePresentationAnimation = animate }
+    local controller = scrim.ViewController{}
+    controller.modalPresentationStyle = "custom"
+    controller.transitioningDelegate = transitioning
+    scrim.present(controller, true)
+    scrim.settle()
+    assert.spy(animate).was.called(1)
+  end)
+
+  it("a table without __call is still not a method", function()
+    assert.has_error(function() scrim.ViewController{}.viewDidLoad = {} end)
+  end)
+end)

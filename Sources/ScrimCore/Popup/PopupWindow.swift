@@ -100,7 +100,7 @@ open class PopupWindow {
             loadView()
             if loadedView == nil { loadedView = View(name: rootViewName, frame: screenBounds) }
             viewDidLoad()
-            layoutContent()
+            performContentLayout()
             return loadedView!
         }
         set { loadedView = newValue }
@@ -108,6 +108,9 @@ open class PopupWindow {
 
     /// Whether the root view has been loaded.
     public var isViewLoaded: Bool { loadedView != nil }
+
+    /// Whether `layoutContent()` is running (see `performContentLayout`).
+    private var isLayingOutContent = false
 
     /// Makes the root view and sets `view`: by default a clear, full-screen view with `dismissView` at the back and
     /// `makeContentView()` in front of it.
@@ -245,7 +248,7 @@ open class PopupWindow {
         runtime.popups.hold(self)
         runtime.animator.performWithoutAnimation {
             prepareShowAnimation()
-            layoutContent()
+            performContentLayout()
         }
         let animation = runtime.animate(duration: animationDuration, curve: animationCurve, animations: {
             showAnimation()
@@ -375,8 +378,17 @@ open class PopupWindow {
         performSelection(of: items[index], index: index + 1)
     }
 
+    /// Runs `layoutContent()`. Asked again while it runs (a `layoutContent` override calling `setItems`, or
+    /// changing the layout), the request is a no-op: the layout under way is the one that places the content.
+    private func performContentLayout() {
+        guard !isLayingOutContent else { return }
+        isLayingOutContent = true
+        defer { isLayingOutContent = false }
+        layoutContent()
+    }
+
     private func relayoutIfLoaded() {
-        if isViewLoaded { layoutContent() }
+        if isViewLoaded { performContentLayout() }
     }
 }
 

@@ -20,18 +20,22 @@ extension ViewController {
     /// presentation (and `completion`) without an error. `completion` runs after the transition completed.
     public func present(_ controller: ViewController, animated: Bool = true,
                         completion: (() throws -> Void)? = nil) throws {
-        // A handler of this presentation's `transition.willPresent` asking for it again: already under way.
+        // Asked again while this request is being prepared — from the controller's `viewDidLoad`, from a member
+        // `validateForPresentation` reads, or from a `transition.willPresent` handler: already under way.
         guard !controller.isAskingToPresent else { return }
         try checkCanPresent(controller)
         guard let runtime else { return }
         controller.runtime = runtime
-        controller.loadViewIfNeeded()
-        try controller.validateForPresentation()
-        controller.isAskingToPresent = true
-        let proceed = runtime.hooks.emit("transition.willPresent", target: controller,
+        let proceed: Bool
+        do {
+            controller.isAskingToPresent = true
+            defer { controller.isAskingToPresent = false }
+            controller.loadViewIfNeeded()
+            try controller.validateForPresentation()
+            proceed = runtime.hooks.emit("transition.willPresent", target: controller,
                                          fields: ["viewController": .object(controller), "animated": .bool(animated)],
                                          cancellable: true)
-        controller.isAskingToPresent = false
+        }
         guard proceed else { return }
         // The hook may have changed things; check again so that nothing is half-done.
         try checkCanPresent(controller)

@@ -71,7 +71,7 @@ enum DimmingBinding {
     static func setClosure(_ transitioning: DimmingTransitioning, _ member: String, _ call: LuaCall, _ index: Int32) throws {
         let type = call.type(index)
         let isFlag = member == "allowTapDimmingViewToDismiss", isDuration = member.hasSuffix("Duration")
-        guard type == LUA_TNIL || type == LUA_TFUNCTION || (isFlag && type == LUA_TBOOLEAN) || (isDuration && type == LUA_TNUMBER) else {
+        guard type == LUA_TNIL || call.state.isCallable(at: index) || (isFlag && type == LUA_TBOOLEAN) || (isDuration && type == LUA_TNUMBER) else {
             throw call.typeError(index, expected: isFlag ? "function or boolean" : isDuration ? "function or number" : "function")
         }
         if type == LUA_TNUMBER { _ = try call.duration(index) }
@@ -82,7 +82,8 @@ enum DimmingBinding {
         func value() throws -> LuaValue {
             guard let state, let owner else { return .nil }
             return try state.keepingTop { _ in
-                if state.pushPeerValue(owner, member) == LUA_TFUNCTION {
+                state.pushPeerValue(owner, member)
+                if state.isCallable(at: -1) {
                     try state.call(nargs: 0, nresults: 1)
                 }
                 return state.value(at: -1)
@@ -144,15 +145,11 @@ final class LuaDimmingDelegate: DimmingTransitioningDelegate {
         return try state.keepingTop { top in
             guard state.pushPeerValue(transitioning, "delegate") == LUA_TTABLE else { return nil }
             if scrim_pgetfield(L, -1, name) != LUA_OK { throw state.popError() }
-            switch lua_type(L, -1) {
-            case LUA_TNIL: return nil
-            case LUA_TFUNCTION:
-                lua_settop(L, -2)
-                try state.callMethod(top + 1, name, nargs: 0, nresults: 1)
-                return state.value(at: -1)
-            default:
-                return state.value(at: -1)
-            }
+            if lua_type(L, -1) == LUA_TNIL { return nil }
+            guard state.isCallable(at: -1) else { return state.value(at: -1) }
+            lua_settop(L, -2)
+            try state.callMethod(top + 1, name, nargs: 0, nresults: 1)
+            return state.value(at: -1)
         }
     }
 

@@ -55,12 +55,12 @@ final class LuaGestureDelegate: GestureRecognizerDelegate {
 }
 
 extension LuaState {
-    /// Whether `target[name]` is a function, looked up with metamethods (protected).
+    /// Whether `target[name]` is callable (`isCallable`), looked up with metamethods (protected).
     public func hasMethod(_ target: LuaRef, _ name: String) throws -> Bool {
         return try keepingTop { _ in
             target.push(L)
             if scrim_pgetfield(L, -1, name) != LUA_OK { throw popError() }
-            return lua_type(L, -1) == LUA_TFUNCTION
+            return isCallable(at: -1)
         }
     }
 }

@@ -221,7 +221,7 @@ final class LuaPopupDelegate: PopupWindowDelegate {
         return try state.keepingTop { _ in
             guard state.pushPeerValue(popup, "delegate") != LUA_TNIL else { return false }
             if scrim_pgetfield(L, -1, name) != LUA_OK { throw state.popError() }
-            return lua_type(L, -1) == LUA_TFUNCTION
+            return state.isCallable(at: -1)
         }
     }
 

@@ -118,7 +118,7 @@ final class LuaTransitioningDelegate: ViewControllerTransitioningDelegate {
         return try state.keepingTop { _ in
             guard state.pushExistingPeer(self), lua_getiuservalue(L, -1, 1) == LUA_TTABLE else { return nil }
             if scrim_pgetfield(L, -1, method) != LUA_OK { throw state.popError() }
-            guard lua_type(L, -1) == LUA_TFUNCTION else { return nil }
+            guard state.isCallable(at: -1) else { return nil }
             lua_settop(L, -2)
             state.push(arguments: arguments)
             try state.callMethod(lua_gettop(L) - Int32(arguments.count), method, nargs: Int32(arguments.count), nresults: 1)
@@ -149,7 +149,7 @@ final class LuaTransitioningDelegate: ViewControllerTransitioningDelegate {
             let method = "presentationControllerForPresented"
             guard state.pushExistingPeer(self), lua_getiuservalue(L, -1, 1) == LUA_TTABLE else { return nil }
             if scrim_pgetfield(L, -1, method) != LUA_OK { throw state.popError() }
-            guard lua_type(L, -1) == LUA_TFUNCTION else { return nil }
+            guard state.isCallable(at: -1) else { return nil }
             lua_settop(L, -2)
             for argument in [presented, presenting, source] { argument.push(state) }
             try state.callMethod(lua_gettop(L) - 3, method, nargs: 3, nresults: 1)
@@ -204,7 +204,7 @@ final class LuaPresentationController: PresentationController {
         return try state.keepingTop { top in
             members.push(L)
             if scrim_pgetfield(L, -1, "frameOfPresentedViewInContainerView") != LUA_OK { throw state.popError() }
-            if lua_type(L, -1) == LUA_TFUNCTION {
+            if state.isCallable(at: -1) {
                 lua_settop(L, -2)
                 state.push(any: self)
                 try state.callMethod(top + 1, "frameOfPresentedViewInContainerView", nargs: 1, nresults: 1)

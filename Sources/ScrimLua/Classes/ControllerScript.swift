@@ -18,31 +18,34 @@ struct ControllerScript {
     }
 
     func number(_ object: AnyObject, _ member: String, otherwise: () throws -> Double) throws -> Double {
-        guard let value = try overrides.call(object, member) else { return try otherwise() }
+        guard let (value, place) = try overrides.placedCall(object, member) else { return try otherwise() }
         switch value {
         case .integer(let integer): return Double(integer)
         case .number(let number) where number.isFinite: return number
-        case .number(let number): throw ScriptError("\(member) of \(className) must be a finite number, got \(LuaValue.format(number))")
-        default: throw ScriptError("\(member) of \(className) must be a number, got \(value.typeName)")
+        case .number(let number): throw bad(member, place, "must be a finite number, got \(LuaValue.format(number))")
+        default: throw bad(member, place, "must be a number, got \(value.typeName)")
         }
     }
 
     func boolean(_ object: AnyObject, _ member: String, otherwise: () throws -> Bool) throws -> Bool {
-        guard let value = try overrides.call(object, member) else { return try otherwise() }
-        guard case .boolean(let flag) = value else {
-            throw ScriptError("\(member) of \(className) must be a boolean, got \(value.typeName)")
-        }
+        guard let (value, place) = try overrides.placedCall(object, member) else { return try otherwise() }
+        guard case .boolean(let flag) = value else { throw bad(member, place, "must be a boolean, got \(value.typeName)") }
         return flag
+    }
+
+    /// What an override gave that the member cannot take, naming the override's place when it is a Lua function.
+    private func bad(_ member: String, _ place: String?, _ problem: String) -> ScriptError {
+        ScriptError("\(member) of \(className) \(problem)" + (place.map { " (returned by the override at \($0))" } ?? ""))
     }
 
     /// An object member (a constraint, a view); nil when the override gives nil (a required one is then reported missing).
     func object<T: AnyObject>(_ object: AnyObject, _ member: String, _ type: T.Type, expected: String,
                               otherwise: () throws -> T?) throws -> T? {
-        guard let value = try overrides.call(object, member) else { return try otherwise() }
+        guard let (value, place) = try overrides.placedCall(object, member) else { return try otherwise() }
         switch value {
         case .nil: return nil
         case .object(let found as T): return found
-        default: throw ScriptError("\(member) of \(className) must be a \(expected), got \(value.typeName)")
+        default: throw bad(member, place, "must be a \(expected), got \(value.typeName)")
         }
     }
 }

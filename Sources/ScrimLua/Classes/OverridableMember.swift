@@ -17,10 +17,12 @@ enum OverrideKind {
         }
     }
 
-    /// Refuses the value at `index` unless it is nil, a function or this kind's value.
+    /// Refuses the value at `index` unless it is nil, callable (a function, or a table or object with `__call`,
+    /// such as a test's spy) or this kind's value.
     func check(_ call: LuaCall, _ index: Int32) throws {
+        if call.state.isCallable(at: index) { return }
         switch call.type(index) {
-        case LUA_TNIL, LUA_TFUNCTION: return
+        case LUA_TNIL: return
         case LUA_TNUMBER where self == .seconds:
             _ = try call.duration(index)
             return
@@ -53,6 +55,20 @@ extension LuaClass {
 }
 
 extension LuaState {
+    /// Whether the value at `index` can be called as a method: a function, or a table or userdata whose metatable
+    /// has `__call` (what Lua itself calls). Every place that takes "a method or a value" asks this, so a callable
+    /// object (a busted spy) overrides a member as a function does.
+    public func isCallable(at index: Int32) -> Bool {
+        switch lua_type(L, index) {
+        case LUA_TFUNCTION: return true
+        case LUA_TTABLE, LUA_TUSERDATA:
+            guard luaL_getmetafield(L, index, "__call") != LUA_TNIL else { return false }
+            lua_settop(L, -2)
+            return true
+        default: return false
+        }
+    }
+
     /// Sets `key` in the table of own fields (user value 1) of `object`'s userdata to the value at `index`.
     func setOwnField(_ object: AnyObject, _ key: String, valueAt index: Int32) throws {
         let index = lua_absindex(L, index)

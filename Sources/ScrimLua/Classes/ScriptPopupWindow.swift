@@ -18,8 +18,13 @@ final class ScriptPopupWindow: PopupWindow {
 
     /// Runs the override of `hook`; returns its result, or nil if there is none or it raised (reported).
     private func override(_ hook: String, _ arguments: [LuaPushable?] = []) -> LuaValue? {
+        placedOverride(hook, arguments)?.value
+    }
+
+    /// `override`, with where the override is defined (see `ScriptOverrides.placedCall`).
+    private func placedOverride(_ hook: String, _ arguments: [LuaPushable?] = []) -> (value: LuaValue, place: String?)? {
         do {
-            return try overrides.call(self, hook, arguments)
+            return try overrides.placedCall(self, hook, arguments)
         } catch {
             runtime?.reportError(error, context: "\(hook) of \(scriptClass)")
             return nil
@@ -36,11 +41,13 @@ final class ScriptPopupWindow: PopupWindow {
 
     /// The override's View; anything else it returns is reported, and the default content is made instead.
     override func makeContentView() -> View {
-        switch override("makeContentView") {
+        let result = placedOverride("makeContentView")
+        switch result?.value {
         case .object(let view as View)?: return view
         case nil, .nil?: return super.makeContentView()
         case let other?:
-            runtime?.reportError(ScriptError("makeContentView of \(scriptClass) must return a View, got \(other.typeName)"),
+            let place = result?.place.map { " (returned by the override at \($0))" } ?? ""
+            runtime?.reportError(ScriptError("makeContentView of \(scriptClass) must return a View, got \(other.typeName)\(place)"),
                                  context: "makeContentView of \(scriptClass)")
             return super.makeContentView()
         }

@@ -153,17 +153,24 @@ public struct ScriptOverrides {
     /// nil when it does not (the caller runs the Swift implementation), else the first result. A value instead of
     /// a method (`C.animatedHeight = 300`) is returned as it is.
     public func call(_ object: AnyObject, _ name: String, _ arguments: [LuaPushable?] = []) throws -> LuaValue? {
+        try placedCall(object, name, arguments)?.value
+    }
+
+    /// `call`, with where the override is defined (`file:line` of its Lua function; nil for a value or a C
+    /// function), so that a message about what it returned can point the author at it.
+    public func placedCall(_ object: AnyObject, _ name: String, _ arguments: [LuaPushable?] = []) throws
+        -> (value: LuaValue, place: String?)? {
         guard let runtime else { return nil }
         let state = runtime.state
-        let L = state.L
         return try state.keepingTop { _ in
             guard try pushOverride(object, name) else { return nil }
-            guard lua_type(L, -1) == LUA_TFUNCTION else { return state.value(at: -1) }
+            guard state.isCallable(at: -1) else { return (state.value(at: -1), nil) }
             if isBaseImplementation(at: -1) { return nil }
+            let place = state.callee(at: -1).source
             state.push(any: object)
             state.push(arguments: arguments)
             try state.call(nargs: Int32(arguments.count) + 1, nresults: 1, name: name)
-            return state.value(at: -1)
+            return (state.value(at: -1), place)
         }
     }
 

@@ -52,8 +52,14 @@ enum ScrimModule {
 
     static let moduleNewIndex = HostFunction("scrim") { call in
         if call.type(2) == LUA_TSTRING, call.state.string(at: 2) == "frameRate" {
-            let rate = try call.number(3)
-            guard rate > 0, rate <= 1000 else { throw ScriptError("scrim.frameRate must be within (0, 1000], got \(LuaValue.format(rate))") }
+            // Worded as a field's bad value (the module's __newindex is not a function the script called).
+            let rate: Double
+            do { rate = try call.number(3) } catch let error as ArgumentError {
+                throw ScriptError("bad value for field 'frameRate' (\(error.problem))")
+            }
+            guard rate > 0, rate <= 1000 else {
+                throw ScriptError("bad value for field 'frameRate' (frames a second within (0, 1000] expected, got \(LuaValue.format(rate)))")
+            }
             call.runtime.core.frameRate = rate
             return 0
         }

@@ -13,9 +13,11 @@ local lib = { say = say }
 
 -- Locations -------------------------------------------------------------------------------------------
 
--- The test library's chunks are named "[scrim]/…"; their frames are never the user's.
+-- The test library's chunks are named "[scrim]/…"; their frames are never the user's, nor are those of the
+-- runtime's own Lua (`lib.runtimeChunks`, set by the runner: "@class.lua" = true, …), so an error raised
+-- through `scrim.class` is placed at the spec's line, not inside Scrim.
 local function isLibrary(source)
-  return source:sub(1, 8) == "@[scrim]"
+  return source:sub(1, 8) == "@[scrim]" or (lib.runtimeChunks ~= nil and lib.runtimeChunks[source] == true)
 end
 
 local function sourceName(source)
@@ -42,13 +44,19 @@ function lib.userLocation(level)
   return source and (source .. ":" .. line) or nil
 end
 
+-- Whether a traceback line ("class.lua:105: in function <class.lua:100>") is a frame of the runtime's Lua.
+local function isRuntimeFrame(frame)
+  local file = frame:match("^([^:]+):%d+:")
+  return file ~= nil and isLibrary("@" .. file)
+end
+
 -- The traceback from `level` up, without the library's and C's frames.
 function lib.userTraceback(level)
   local kept = {}
   for line in debugTraceback("", level + 1):gmatch("[^\n]+") do
     local frame = line:match("^%s+(.*)")
     if frame and not frame:find("^%[C%]") and not frame:find("^%[scrim%]")
-        and not frame:find("^%(%.%.%.tail calls%.%.%.%)") then
+        and not frame:find("^%(%.%.%.tail calls%.%.%.%)") and not isRuntimeFrame(frame) then
       kept[#kept + 1] = "\t" .. frame
     end
   end
