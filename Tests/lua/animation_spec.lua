@@ -145,4 +145,19 @@ describe("scrim.animate", function()
     assert.is_false(ok)
     assert.truthy(err:find("bad argument #2 to 'animate' (function expected, got string)", 1, true))
   end)
+  it("an animation started while a longer one runs still ends on time", function()
+    -- Nothing observes frames here, so the clock looks ahead to the frame where the 3 s animation ends; an
+    -- animation started before then (a timer, a touch) must not wait for that frame.
+    local long, short = scrim.View{}, scrim.View{}
+    scrim.window:addSubview(long)
+    scrim.window:addSubview(short)
+    scrim.animate(3, function() long.alpha = 0 end)
+    scrim.advance(0.5)
+    local startedAt, finishedAt = scrim.now(), nil
+    scrim.animate(0.25, function() short.alpha = 0 end, function() finishedAt = scrim.now() end)
+    scrim.advance(0.3)
+    assert.is_not_nil(finishedAt)
+    assert.near(startedAt + 0.25, finishedAt, 1 / 60 + 1e-9)
+    assert.are.equal(0, short:presentation().alpha)
+  end)
 end)

@@ -167,7 +167,7 @@ public final class Clock {
                 timers.removeFirst()
                 run(task)
             } else {
-                lastFrameIndex += 1
+                lastFrameIndex = next.frame
                 stepFrame()
             }
             runTurn()
@@ -287,26 +287,29 @@ public final class Clock {
     }
 
     /// The earliest pending event: a live timer, or the next frame if frames are wanted. Timers win ties.
-    private func nextEvent(forSettling: Bool = false) -> (time: Seconds, timer: ScheduledTask?)? {
+    private func nextEvent(forSettling: Bool = false) -> (time: Seconds, timer: ScheduledTask?, frame: Int)? {
         while let top = timers.first, !top.isPending { timers.removeFirst() }
         let animating = (animationEngine?.runningCount ?? 0) > 0
         var frameTime = Double.infinity
+        var frame = lastFrameIndex + 1
         if forSettling ? animating : wantsFrames {
             // Frames skipped while nothing wanted them are past; one falling exactly on `now` is still due.
             let due = Int(clamping: (now * frameRate - Clock.timeTolerance).rounded(.up), to: 0...Int.max / 2)
             lastFrameIndex = max(lastFrameIndex, due - 1)
+            frame = lastFrameIndex + 1
             if frameObservers.isEmpty, let end = animationEngine?.earliestEndTime {
                 // A frame nobody observes changes nothing unless an animation ends in it: go straight to the frame
-                // before the one where the earliest ends (one early, whichever way the products round).
+                // before the one where the earliest ends (one early, whichever way the products round). Only looked
+                // ahead, not kept: an animation started before that frame (a timer, a touch) may end sooner.
                 let ending = Int(clamping: (end * frameRate - Clock.timeTolerance).rounded(.up), to: 0...Int.max / 2)
-                lastFrameIndex = max(lastFrameIndex, ending - 2)
+                frame = max(frame, ending - 1)
             }
-            frameTime = Double(lastFrameIndex + 1) / frameRate
+            frameTime = Double(frame) / frameRate
         }
         if let top = timers.first, top.dueTime <= frameTime + Clock.timeTolerance {
-            return (top.dueTime, top)
+            return (top.dueTime, top, frame)
         }
-        return frameTime.isFinite ? (frameTime, nil) : nil
+        return frameTime.isFinite ? (frameTime, nil, frame) : nil
     }
 
     private func run(_ task: ScheduledTask) {
