@@ -147,25 +147,24 @@ enum ControllerBinding {
     }
 
     static let viewControllerTable = classTable(luaClass) { ScriptViewController($0, name: nil) }
-    static let bottomTable = classTable(LuaClass<BottomPresentViewController>("BottomPresentViewController", base: dimmingClass)
-        .overridable("animatedBottomConstraint", .constraint) { try $0.animatedBottomConstraint }
-        .overridable("animatedHeight", .length) { try $0.animatedHeight }) {
-        ScriptBottomPresentViewController($0, name: nil)
+
+    /// A dimming base class from its edge: the edge's required member and, where it slides, its distance.
+    static func dimmingTable(_ edge: PresentEdge) -> SwiftClassTable {
+        let luaClass = LuaClass<EdgePresentViewController>(edge.className, base: dimmingClass)
+            .overridable(edge.targetMember, edge.animatesView ? .view : .constraint) { try $0.animatedTarget as? LuaPushable }
+        if let distance = edge.distanceMember {
+            luaClass.overridable(distance, .length) { try $0.animatedDistance }
+        }
+        let subclass = ScriptEdgePresentViewController.subclass(for: edge)
+        return classTable(luaClass) { subclass.init($0, edge: edge) }
     }
-    static let topTable = classTable(LuaClass<TopPresentViewController>("TopPresentViewController", base: dimmingClass)
-        .overridable("animatedTopConstraint", .constraint) { try $0.animatedTopConstraint }
-        .overridable("animatedHeight", .length) { try $0.animatedHeight }) {
-        ScriptTopPresentViewController($0, name: nil)
-    }
-    static let rightTable = classTable(LuaClass<RightPresentViewController>("RightPresentViewController", base: dimmingClass)
-        .overridable("animatedTrailingConstraint", .constraint) { try $0.animatedTrailingConstraint }
-        .overridable("animatedWidth", .length) { try $0.animatedWidth }) {
-        ScriptRightPresentViewController($0, name: nil)
-    }
-    static let centerTable = classTable(LuaClass<CenterPresentViewController>("CenterPresentViewController", base: dimmingClass)
-        .overridable("animatedContentView", .view) { try $0.animatedContentView }) {
-        ScriptCenterPresentViewController($0, name: nil)
-    }
+
+    /// The dimming base classes' tables, built together on first use.
+    static let dimmingTables = Dictionary(uniqueKeysWithValues: PresentEdge.allCases.map { ($0, dimmingTable($0)) })
+    static var bottomTable: SwiftClassTable { dimmingTables[.bottom] ?? dimmingTable(.bottom) }
+    static var topTable: SwiftClassTable { dimmingTables[.top] ?? dimmingTable(.top) }
+    static var rightTable: SwiftClassTable { dimmingTables[.right] ?? dimmingTable(.right) }
+    static var centerTable: SwiftClassTable { dimmingTables[.center] ?? dimmingTable(.center) }
 }
 
 /// The scriptable controllers' way back to the Swift implementations (`self.super:loadView()`).

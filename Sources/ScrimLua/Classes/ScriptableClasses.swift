@@ -1,0 +1,45 @@
+import ScrimCore
+
+/// A class Lua may instantiate (`scrim.X{…}`) or derive from (`scrim.class(name, scrim.X)`), declared once: its
+/// Lua name, the Swift classes whose objects Lua sees as it, the class it derives from in Lua, and its table (Lua
+/// class with its overridable members, their kinds and defaults, constructor options, scriptable subclass).
+struct ScriptableClass {
+    let name: String
+    let swiftClasses: [AnyClass]
+    /// The Lua class it derives from (`super`), by name; nil for a root.
+    let base: String?
+    /// Built on first use: most scripts never touch most classes, and start-up stays short.
+    let table: () -> SwiftClassTable
+}
+
+/// Every scriptable class. The state's class registry, the module's class fields (`scrim.PopupWindow`, …),
+/// `scrim.class`'s bases and the REPL's listing are derived from this list; a base comes before its subclasses.
+enum ScriptableClasses {
+    static let all: [ScriptableClass] = [
+        ScriptableClass(name: "PopupWindow", swiftClasses: [PopupWindow.self], base: nil) { ScriptPopupWindow.classTable },
+        ScriptableClass(name: "ViewController", swiftClasses: [ViewController.self], base: nil) {
+            ControllerBinding.viewControllerTable
+        },
+    ] + PresentEdge.allCases.map { edge in
+        ScriptableClass(name: edge.className,
+                        swiftClasses: [edge.swiftClass, ScriptEdgePresentViewController.subclass(for: edge)],
+                        base: "ViewController") { ControllerBinding.dimmingTables[edge] ?? ControllerBinding.dimmingTable(edge) }
+    }
+
+    /// The registry's entries: each Swift class with its Lua class.
+    static var registrations: [(AnyClass, () -> LuaClassBase)] {
+        all.flatMap { declared in declared.swiftClasses.map { ($0, { declared.table().luaClass }) } }
+    }
+}
+
+extension PresentEdge {
+    /// The named ScrimCore class of the edge (what Swift code subclasses).
+    var swiftClass: EdgePresentViewController.Type {
+        switch self {
+        case .bottom: return BottomPresentViewController.self
+        case .top: return TopPresentViewController.self
+        case .right: return RightPresentViewController.self
+        case .center: return CenterPresentViewController.self
+        }
+    }
+}
