@@ -133,6 +133,9 @@ extension PluginHost {
                 lua_settop(L, -3)
             }
             guard let runtime = call.state.owner as? LuaRuntime else { throw ScriptError("no runtime") }
+            if let warning = EventNames.warning(forSubscriptionTo: event) {
+                runtime.core.warningSink("plugin '\(plugin)': \(warning)")
+            }
             weak let state = call.state
             let hook = runtime.core.hooks.on(event, priority: priority, once: once, group: group) { event in
                 do {

@@ -66,7 +66,8 @@ struct ScriptPlan {
 
     static let library = Option(nil, short: "l", value: "MOD",
                                 help: "require MOD into the global MOD (G=MOD: into the global G) first")
-    static let interactive = Option(nil, short: "i", help: "enter the REPL after running the script (with its state)")
+    static let interactive = Option(nil, short: "i",
+                                    help: "enter the REPL after running the script (with its state; no settle first)")
     static let warnings = Option(nil, short: "W", help: "turn warnings on")
     static let noEnvironment = Option(nil, short: "E", help: "ignore LUA_INIT_5_4, LUA_INIT, LUA_PATH* and LUA_CPATH*")
 

@@ -18,6 +18,13 @@ import Testing
         #expect(!result.stderr.contains("muted"))
     }
 
+    /// A plugin subscribing to a misspelt event of Scrim's gets scrim.on's warning, naming the plugin.
+    @Test func aPluginsTypoInAnEventNameIsAWarningNamingIt() throws {
+        let result = try ScrimProcess.run(["run", "-e", "scrim.plugins.load('\(PluginsCommandTests.fixtures)hooks/on_typo')"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("plugin 'on_typo': no event \"popup.didselect\" among Scrim's \"popup\" events, so this handler never runs; did you mean \"popup.didSelect\"?"), "\(result.stderr)")
+    }
+
     /// Every line the analytics plugin writes parses as JSON, whatever numbers and strings the events carry.
     @Test func analyticsWritesValidJSONForAnyValue() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("scrim-analytics-\(UUID().uuidString).jsonl").path

@@ -203,3 +203,20 @@ describe("plugin events", function()
     assert.equal(2, reloads)
   end)
 end)
+
+describe("a plugin's hooks", function()
+  setup(function() scrim.plugins.load(fixtures .. "hooks") end)
+
+  it("take scrim.on's options, checked as scrim.on checks them, at the plugin's line", function()
+    assert.equal("failed", scrim.plugins.get("on_options").state)
+    assert.matches("on_options/plugin.lua:5: bad argument #3 to 'on' (unknown option 'prio' (once, priority, group))",
+      scrim.plugins.get("on_options").error, 1, true)
+    assert.equal("failed", scrim.plugins.get("hook_options").state)
+    assert.matches("plugin 'hook_options': hook 'popup.didShow': field 'priority': integer expected",
+      scrim.plugins.get("hook_options").error, 1, true)
+  end)
+
+  it("may subscribe to any event (a typo in Scrim's own events is a warning)", function()
+    assert.equal("loaded", scrim.plugins.get("on_typo").state)
+  end)
+end)

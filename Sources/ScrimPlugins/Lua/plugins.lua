@@ -6,8 +6,9 @@ local type, pairs, ipairs, select, tostring, error, pcall = G.type, G.pairs, G.i
   G.pcall
 local rawget, rawset, setmetatable = G.rawget, G.rawset, G.setmetatable
 local realLoad = G.load
-local sformat, sfind, ssub = G.string.format, G.string.find, G.string.sub
+local sformat, sfind, ssub, sgsub = G.string.format, G.string.find, G.string.sub, G.string.gsub
 local tconcat, tsort = G.table.concat, G.table.sort
+local math = G.math
 local stderr = G.io.stderr
 local binaryRefused = sandbox.binaryRefused
 
@@ -68,11 +69,23 @@ function host.evaluate(name, dir, path, source, loadOptions)
     if opts ~= nil and type(opts) ~= "table" then error("bad argument #3 to 'on' (table expected, got " .. type(opts) .. ")", 2) end
     local label, given = nil, nil
     if opts ~= nil then
-      label = opts.group
-      if label ~= nil and type(label) ~= "string" then
-        error("bad argument #3 to 'on' (field 'group': string expected, got " .. type(label) .. ")", 2)
+      -- The options and their checks are scrim.on's.
+      local function bad(text) error("bad argument #3 to 'on' (" .. text .. ")", 3) end
+      for key in pairs(opts) do
+        if key ~= "once" and key ~= "priority" and key ~= "group" then
+          bad((type(key) == "string" and ("unknown option '" .. key .. "'") or ("unknown option of type " .. type(key)))
+            .. " (once, priority, group)")
+        end
       end
-      given = { once = opts.once, priority = opts.priority }
+      local once, priority = rawget(opts, "once"), rawget(opts, "priority")
+      label = rawget(opts, "group")
+      if once ~= nil and type(once) ~= "boolean" then bad("field 'once': boolean expected, got " .. type(once)) end
+      if priority ~= nil then
+        if type(priority) ~= "number" then bad("field 'priority': number expected, got " .. type(priority)) end
+        if priority ~= math.floor(priority) or math.abs(priority) >= 1e15 then bad("field 'priority': integer expected") end
+      end
+      if label ~= nil and type(label) ~= "string" then bad("field 'group': string expected, got " .. type(label)) end
+      given = { once = once, priority = priority }
     end
     local hook = swiftOn(name, gen.group, event, fn, given)
     if label ~= nil then gen.labels[hook] = label end
@@ -144,7 +157,10 @@ function host.activate(name, permissions)
       if type(handler) == "function" then
         gen.on(event, handler)
       elseif type(handler) == "table" and type(handler.handler) == "function" then
-        gen.on(event, handler.handler, { priority = handler.priority, once = handler.once })
+        local ok, err = pcall(gen.on, event, handler.handler, { priority = handler.priority, once = handler.once })
+        if not ok then
+          error(sformat("plugin '%s': hook '%s': %s", name, event, (sgsub(tostring(err), "^bad argument #3 to 'on' %((.*)%)$", "%1"))), 0)
+        end
       else
         error(sformat("plugin '%s': hook '%s' must be a function or {handler=, priority=, once=}", name, event), 0)
       end
