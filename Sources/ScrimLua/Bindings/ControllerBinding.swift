@@ -149,22 +149,29 @@ enum ControllerBinding {
     static let viewControllerTable = classTable(luaClass) { ScriptViewController($0, name: nil) }
 
     /// A dimming base class from its edge: the edge's required member and, where it slides, its distance.
-    static func dimmingTable(_ edge: PresentEdge) -> SwiftClassTable {
+    static func makeDimmingTable(_ edge: PresentEdge, _ scriptClass: ScriptEdgePresentViewController.Type) -> SwiftClassTable {
         let luaClass = LuaClass<EdgePresentViewController>(edge.className, base: dimmingClass)
             .overridable(edge.targetMember, edge.animatesView ? .view : .constraint) { try $0.animatedTarget as? LuaPushable }
         if let distance = edge.distanceMember {
             luaClass.overridable(distance, .length) { try $0.animatedDistance }
         }
-        let subclass = ScriptEdgePresentViewController.subclass(for: edge)
-        return classTable(luaClass) { subclass.init($0, edge: edge) }
+        return classTable(luaClass) { scriptClass.init($0, edge: edge) }
     }
 
-    /// The dimming base classes' tables, built together on first use.
-    static let dimmingTables = Dictionary(uniqueKeysWithValues: PresentEdge.allCases.map { ($0, dimmingTable($0)) })
-    static var bottomTable: SwiftClassTable { dimmingTables[.bottom] ?? dimmingTable(.bottom) }
-    static var topTable: SwiftClassTable { dimmingTables[.top] ?? dimmingTable(.top) }
-    static var rightTable: SwiftClassTable { dimmingTables[.right] ?? dimmingTable(.right) }
-    static var centerTable: SwiftClassTable { dimmingTables[.center] ?? dimmingTable(.center) }
+    /// The dimming base classes' tables (ScriptableClasses.dimming), built together on first use.
+    static let dimmingTables = Dictionary(uniqueKeysWithValues: ScriptableClasses.dimming.map {
+        ($0.edge, makeDimmingTable($0.edge, $0.scriptClass))
+    })
+
+    /// The table of a declared edge (an undeclared one gets a table of its own, with the shared scriptable class).
+    static func dimmingTable(_ edge: PresentEdge) -> SwiftClassTable {
+        dimmingTables[edge] ?? makeDimmingTable(edge, ScriptEdgePresentViewController.self)
+    }
+
+    static var bottomTable: SwiftClassTable { dimmingTable(.bottom) }
+    static var topTable: SwiftClassTable { dimmingTable(.top) }
+    static var rightTable: SwiftClassTable { dimmingTable(.right) }
+    static var centerTable: SwiftClassTable { dimmingTable(.center) }
 }
 
 /// The scriptable controllers' way back to the Swift implementations (`self.super:loadView()`).

@@ -71,17 +71,10 @@ class ScriptEdgePresentViewController: EdgePresentViewController, ScriptedDimmin
         }
     }
 
-    /// The scriptable class of each edge (its name is what Lua's errors call a value of it).
-    static func subclass(for edge: PresentEdge) -> ScriptEdgePresentViewController.Type {
-        switch edge {
-        case .bottom: return ScriptBottomPresentViewController.self
-        case .top: return ScriptTopPresentViewController.self
-        case .right: return ScriptRightPresentViewController.self
-        case .center: return ScriptCenterPresentViewController.self
-        }
-    }
 }
 
+// One per dimming base class, listed in ScriptableClasses.dimming: Lua's registry finds an object's class by its Swift
+// type, and errors call a value by its type's name.
 final class ScriptBottomPresentViewController: ScriptEdgePresentViewController {}
 final class ScriptTopPresentViewController: ScriptEdgePresentViewController {}
 final class ScriptRightPresentViewController: ScriptEdgePresentViewController {}

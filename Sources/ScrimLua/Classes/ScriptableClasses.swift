@@ -20,26 +20,23 @@ enum ScriptableClasses {
         ScriptableClass(name: "ViewController", swiftClasses: [ViewController.self], base: nil) {
             ControllerBinding.viewControllerTable
         },
-    ] + PresentEdge.allCases.map { edge in
-        ScriptableClass(name: edge.className,
-                        swiftClasses: [edge.swiftClass, ScriptEdgePresentViewController.subclass(for: edge)],
-                        base: "ViewController") { ControllerBinding.dimmingTables[edge] ?? ControllerBinding.dimmingTable(edge) }
+    ] + dimming.map { declared in
+        ScriptableClass(name: declared.edge.className, swiftClasses: [declared.swiftClass, declared.scriptClass],
+                        base: "ViewController") { ControllerBinding.dimmingTable(declared.edge) }
     }
+
+    /// The dimming base classes: each edge (its names, members and animation) with its named ScrimCore class (what
+    /// Swift subclasses) and its scriptable class (what Lua makes).
+    static let dimming: [(edge: PresentEdge, swiftClass: EdgePresentViewController.Type,
+                          scriptClass: ScriptEdgePresentViewController.Type)] = [
+        (.bottom, BottomPresentViewController.self, ScriptBottomPresentViewController.self),
+        (.top, TopPresentViewController.self, ScriptTopPresentViewController.self),
+        (.right, RightPresentViewController.self, ScriptRightPresentViewController.self),
+        (.center, CenterPresentViewController.self, ScriptCenterPresentViewController.self),
+    ]
 
     /// The registry's entries: each Swift class with its Lua class.
     static var registrations: [(AnyClass, () -> LuaClassBase)] {
         all.flatMap { declared in declared.swiftClasses.map { ($0, { declared.table().luaClass }) } }
-    }
-}
-
-extension PresentEdge {
-    /// The named ScrimCore class of the edge (what Swift code subclasses).
-    var swiftClass: EdgePresentViewController.Type {
-        switch self {
-        case .bottom: return BottomPresentViewController.self
-        case .top: return TopPresentViewController.self
-        case .right: return RightPresentViewController.self
-        case .center: return CenterPresentViewController.self
-        }
     }
 }
