@@ -38,14 +38,16 @@ public struct PresentEdge: Hashable, Sendable {
         className: "RightPresentViewController", targetMember: "animatedTrailingConstraint", distanceMember: "animatedWidth",
         motion: .slide, hint: "override it to return the content view's trailing constraint", defaultFraction: 1,
         distanceAlongWidth: true)
+    /// Slides in from the left edge, left to right; `content.leading == superview.leading + constant`.
+    public static let left = PresentEdge(
+        className: "LeftPresentViewController", targetMember: "animatedLeadingConstraint", distanceMember: "animatedWidth",
+        motion: .slide, hint: "override it to return the content view's leading constraint", defaultFraction: 1,
+        distanceAlongWidth: true)
     /// Fades and grows in place.
     public static let center = PresentEdge(
         className: "CenterPresentViewController", targetMember: "animatedContentView", distanceMember: nil,
         motion: .fade, hint: "override it to return the view to fade and scale in", defaultFraction: 0,
         distanceAlongWidth: false)
-
-    /// Every base class, in the order Lua lists them.
-    public static let allCases: [PresentEdge] = [.bottom, .top, .right, .center]
 
     /// Whether the target is a view (faded and scaled) rather than a constraint (slid).
     public var animatesView: Bool { motion == .fade }

@@ -79,3 +79,4 @@ final class ScriptBottomPresentViewController: ScriptEdgePresentViewController {
 final class ScriptTopPresentViewController: ScriptEdgePresentViewController {}
 final class ScriptRightPresentViewController: ScriptEdgePresentViewController {}
 final class ScriptCenterPresentViewController: ScriptEdgePresentViewController {}
+final class ScriptLeftPresentViewController: ScriptEdgePresentViewController {}

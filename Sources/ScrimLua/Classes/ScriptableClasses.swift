@@ -21,18 +21,19 @@ enum ScriptableClasses {
             ControllerBinding.viewControllerTable
         },
     ] + dimming.map { declared in
-        ScriptableClass(name: declared.edge.className, swiftClasses: [declared.swiftClass, declared.scriptClass],
+        ScriptableClass(name: declared.edge.className, swiftClasses: [declared.swiftClass, declared.scriptClass].compactMap { $0 },
                         base: "ViewController") { ControllerBinding.dimmingTable(declared.edge) }
     }
 
     /// The dimming base classes: each edge (its names, members and animation) with its named ScrimCore class (what
-    /// Swift subclasses) and its scriptable class (what Lua makes).
-    static let dimming: [(edge: PresentEdge, swiftClass: EdgePresentViewController.Type,
+    /// Swift subclasses; none for one Lua alone derives from) and its scriptable class (what Lua makes).
+    static let dimming: [(edge: PresentEdge, swiftClass: EdgePresentViewController.Type?,
                           scriptClass: ScriptEdgePresentViewController.Type)] = [
         (.bottom, BottomPresentViewController.self, ScriptBottomPresentViewController.self),
         (.top, TopPresentViewController.self, ScriptTopPresentViewController.self),
         (.right, RightPresentViewController.self, ScriptRightPresentViewController.self),
         (.center, CenterPresentViewController.self, ScriptCenterPresentViewController.self),
+        (.left, nil, ScriptLeftPresentViewController.self),
     ]
 
     /// The registry's entries: each Swift class with its Lua class.
