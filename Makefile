@@ -29,8 +29,10 @@ demo: build
 	.build/debug/scrim snapshot scripts/film_popup.lua --film 8 -o out/popup-film.png
 	.build/debug/scrim snapshot scripts/film_bottom_sheet.lua --film 8 -o out/bottom-sheet-film.png
 	.build/debug/scrim snapshot examples/share_sheet --film 8 -o out/share-sheet-film.png
+	.build/debug/scrim record scripts/film_popup.lua -o out/popup.webp
+	.build/debug/scrim record scripts/film_bottom_sheet.lua -o out/bottom-sheet.webp
 	@echo "Film strips of the popup, the bottom sheet and the share sheet app: out/popup-film.png," \
-	      "out/bottom-sheet-film.png, out/share-sheet-film.png"
+	      "out/bottom-sheet-film.png, out/share-sheet-film.png; animations: out/popup.webp, out/bottom-sheet.webp"
 
 test: build
 	@scripts/test-all

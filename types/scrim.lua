@@ -123,6 +123,9 @@ function Hook:remove() end
 ---| "plugin.didFail"
 ---| "plugin.didReload"
 ---| "error" # message, traceback, source, context
+---| "touch.began" # x, y (screen points); a live window's mouse press
+---| "touch.moved" # x, y; a drag
+---| "touch.ended" # x, y; the release (a tap follows if it moved less than 10 points)
 
 ---@class scrim.HookEvent
 ---@field name string
@@ -147,6 +150,8 @@ function Hook:remove() end
 ---@field context? string
 ---@field plugin? string
 ---@field error? string
+---@field x? number  # touch.*: screen points
+---@field y? number
 ---@field [string] any  # the event's fields
 local HookEvent = {}
 ---@return boolean

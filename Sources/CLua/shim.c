@@ -207,9 +207,11 @@ static int deadline_passed(ScrimLimits *lim) {
   double now = scrim_monotonic();
   if (lim->deadline == 0) {
     lim->deadline = now + lim->budget;
+    lim->expired = 0;
     return 0;
   }
-  return now > lim->deadline;
+  if (now > lim->deadline) lim->expired = 1;
+  return lim->expired;
 }
 
 /* Runs every HOOK_COUNT VM instructions. Once the budget is spent (or Ctrl-C came), it fires at every instruction and
@@ -253,6 +255,7 @@ static void count_hook(lua_State *L, lua_Debug *ar) {
 
 void scrim_restartbudget(ScrimLimits *lim) {
   lim->deadline = 0;
+  lim->expired = 0;
   if (lim->depth == 0) {
     lim->stopping = 0;
     lim->stopMessage[0] = 0;
@@ -261,6 +264,7 @@ void scrim_restartbudget(ScrimLimits *lim) {
 
 void scrim_suspendbudget(ScrimLimits *lim) {
   lim->deadline = 0;
+  lim->expired = 0;
 }
 
 int scrim_overbudget(ScrimLimits *lim) {
@@ -301,6 +305,7 @@ static void *watchdog_main(void *unused) {
       ScrimLimits *lim = watched[i];
       double deadline = lim->deadline, budget = lim->budget;
       int running = lim->depth > 0 || lim->busy > 0;
+      if (budget > 0 && deadline > 0 && now > deadline) lim->expired = 1;
       if (budget > 0 && deadline > 0 && running && now > deadline + grace_period(budget)) {
         char message[256];
         int n = snprintf(message, sizeof message,
@@ -479,14 +484,16 @@ static int refuse(lua_State *L, int handler, int owned, int nargs, const char *m
    An outermost entry is refused outright once the budget is spent, or while memory stays over budget. */
 static int pcall_with(lua_State *L, int handler, int owned, int nargs, int nresults) {
   ScrimLimits *lim = scrim_limits(L);
-  if (lim->depth == 0) {
-    if (deadline_passed(lim)) {
+  if (lim->depth == 0 && lim->budget > 0) {
+    /* The clock is read only to start the budget; past the deadline, `expired` says so (the watchdog sets it too). */
+    if (lim->deadline == 0) deadline_passed(lim);
+    if (lim->expired) {
       char message[256];
       snprintf(message, sizeof message, "exceeded the time budget of %g s", lim->budget);
       return refuse(L, handler, owned, nargs, message);
     }
-    if (lim->memoryPending && over_memory(L, lim)) return refuse(L, handler, owned, nargs, "not enough memory");
   }
+  if (lim->depth == 0 && lim->memoryPending && over_memory(L, lim)) return refuse(L, handler, owned, nargs, "not enough memory");
   int refusable = lim->refusable;
   int swiftFrames = lim->swiftFrames;
   int base = lua_gettop(L) - nargs; /* where the function is, and its results will be */

@@ -11,6 +11,7 @@ let benchmarks: [(name: String, run: () -> [BenchRow])] = [
     ("frames", frameBenchmarks),
     ("layout", layoutBenchmarks),
     ("popup", popupBenchmarks),
+    ("window", windowBenchmarks),
 ]
 BenchRow.printHeader()
 var missed = 0

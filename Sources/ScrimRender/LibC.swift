@@ -36,7 +36,7 @@ func fileExists(_ path: String) -> Bool {
 }
 
 /// Creates `path` and its missing parents as directories.
-func makeDirectories(_ path: String) throws {
+public func makeDirectories(_ path: String) throws {
     guard !path.isEmpty, !fileExists(path) else { return }
     let parent = directoryName(of: path)
     if parent != path { try makeDirectories(parent) }
@@ -46,7 +46,7 @@ func makeDirectories(_ path: String) throws {
 }
 
 /// The directory part of `path` ("." if none).
-func directoryName(of path: String) -> String {
+public func directoryName(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     if slash == path.startIndex { return "/" }
     return String(path[..<slash])

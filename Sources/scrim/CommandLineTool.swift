@@ -26,7 +26,7 @@ enum CommandLineTool {
         notes: "Exit status: 0 success, 1 a script error, 2 a usage error. `scrim help COMMAND` (or\n"
             + "`scrim COMMAND --help`) shows one command's help; `scrim help run` the options above.",
         subcommands: [RunCommand.command, ReplCommand.command, TestCommand.command, PluginsCommand.command,
-                      SnapshotCommand.command, HelpCommand.command],
+                      SnapshotCommand.command, RecordCommand.command, HelpCommand.command],
         run: runBare)
 
     static func main(_ words: [Argument]) -> Int32 {

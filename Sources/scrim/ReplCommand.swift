@@ -2,6 +2,7 @@ import Glibc
 import ScrimCore
 import ScrimLua
 import ScrimPlugins
+import ScrimWindow
 
 /// `scrim repl [options] [FILE [args…]]`: the interactive session on a terminal, or, when standard input is
 /// not one, each complete statement of the input run as it comes (exit status 1 if any failed).
@@ -24,15 +25,21 @@ enum ReplCommand {
             On a terminal: line editing (libedit, ~/.editrc), history kept in $XDG_STATE_HOME/scrim/history
             (else ~/.local/state/scrim/history), Tab completion of globals, fields and methods, Ctrl-C stops a
             running chunk or clears the line, Ctrl-D leaves. Commands (:help lists them): :tree, :advance S,
-            :settle, :screen, :play [S], :snapshot FILE, :reload [PLUGIN], :watch on|off, :quit.
+            :settle, :screen, :play [S], :snapshot FILE, :record FILE S, :reload [PLUGIN], :watch on|off, :quit.
+
+            With --window the runtime is also shown live in a desktop window, its clock in real time: statements
+            run between its frames, on the same thread, and what they change shows at the next frame; closing
+            the window (or Esc) ends the session. R in the window does what :reload does.
 
             When standard input is not a terminal there are no prompts, colours or editing: each complete
             statement runs as it arrives and its results are printed; the exit status is 1 if any statement
             or command failed (or a callback reported an error), else 0.
             """,
-        options: [RuntimeFlags.timeout, RuntimeFlags.maxMemory, RuntimeFlags.screen, plugins],
+        options: [RuntimeFlags.timeout, RuntimeFlags.maxMemory, RuntimeFlags.screen, plugins, WindowFlags.window,
+                  WindowFlags.scale],
         operands: .endOptions,
-        notes: "Time is virtual and moves only with scrim.advance, scrim.settle, :advance, :settle and :play.",
+        notes: "Time is virtual and moves only with scrim.advance, scrim.settle, :advance, :settle and :play\n"
+            + "(and with the wall clock while a --window is open).",
         run: main)
 
     static func main(_ parsed: ParsedArguments) throws -> Int32 {
@@ -49,16 +56,38 @@ enum ReplCommand {
         let plugins = PluginSearchPath.standard(flags: pluginDirectories)
         let interactive = isatty(0) != 0
         if interactive { setlocale(LC_CTYPE, "") }
+        let flags = try WindowFlags(parsed)
         let session = ReplSession(options: options, script: script, interactive: interactive,
                                   colours: interactive && ReplSession.wantsColours(), plugins: plugins)
+        // The window opens before the script runs, so that what it starts is seen from time 0.
+        let window = try openWindow(flags, for: session)
         if interactive { showBanner(session) }
         session.start()
-        return enter(session)
+        return enter(session, window: window)
     }
 
     /// The session's loop: the terminal's when it is interactive, else the piped one.
-    static func enter(_ session: ReplSession) -> Int32 {
-        session.interactive ? interactive(session) : piped(session)
+    static func enter(_ session: ReplSession, window: LiveWindow? = nil) -> Int32 {
+        session.interactive ? interactive(session, window: window) : piped(session, window: window)
+    }
+
+    /// The live window of `--window` on the session's runtime; it follows the session across `:reload`, and R
+    /// does what `:reload` does.
+    private static func openWindow(_ flags: WindowFlags, for session: ReplSession) throws -> LiveWindow? {
+        guard let window = try flags.open(session.runtime, name: session.script?.path ?? "repl") else { return nil }
+        window.reload = { [unowned session] in session.reload() }
+        session.recordingScale = flags.scale ?? 1
+        session.onFrame = { [unowned session, unowned window] in
+            window.runtime = session.runtime.core
+            window.draw()
+        }
+        return window
+    }
+
+    /// One frame of the window between statements; false once it is closed.
+    private static func pump(_ window: LiveWindow, _ session: ReplSession) -> Bool {
+        window.runtime = session.runtime.core
+        return window.pump()
     }
 
     /// The first line on a terminal, before the script runs.
@@ -67,7 +96,7 @@ enum ReplCommand {
     }
 
     /// On a terminal: prompts, line editing, history, completion, Ctrl-C; Ctrl-D or `:quit` leaves with 0.
-    static func interactive(_ session: ReplSession) -> Int32 {
+    static func interactive(_ session: ReplSession, window: LiveWindow?) -> Int32 {
         setlocale(LC_CTYPE, "")
         Interrupts.install()
         guard let editor = LineEditor(historyPath: HistoryFile.path()) else {
@@ -77,6 +106,10 @@ enum ReplCommand {
         editor.complete = { [unowned session] word in session.console.completions(for: word) }
         editor.idleCheck = { [unowned session] in session.watchedFilesChanged() }
         editor.idleAction = { [unowned session] in session.reload() }
+        if let window {
+            editor.tick = { [unowned session] in pump(window, session) }
+            editor.tickInterval = window.frameInterval
+        }
         var lines: [[UInt8]] = []
         while true {
             if lines.isEmpty, session.watchedFilesChanged() { session.reload() }
@@ -103,9 +136,10 @@ enum ReplCommand {
 
     /// Standard input is not a terminal: no prompts, colours or editing; lines are gathered until they make a
     /// complete chunk, which then runs. Exit status 1 if any statement or command failed.
-    static func piped(_ session: ReplSession) -> Int32 {
+    static func piped(_ session: ReplSession, window: LiveWindow?) -> Int32 {
         var lines: [[UInt8]] = []
-        while let line = readLineBytes() {
+        var input = window.map { window in StandardInputLines(tick: { pump(window, session) }, interval: window.frameInterval) }
+        while let line = input != nil ? input?.next() : readLineBytes() {
             if lines.isEmpty {
                 if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }) {
                     continue
@@ -119,6 +153,10 @@ enum ReplCommand {
             if session.submit(joined(lines)) == .done { lines = [] }
         }
         if !lines.isEmpty { _ = session.submit(joined(lines), final: true) }
+        // With a window, the end of the input leaves it open until it is closed.
+        if let window, input?.stopped == false {
+            window.run { window.runtime = session.runtime.core; return false }
+        }
         return session.failures > 0 ? 1 : 0
     }
 

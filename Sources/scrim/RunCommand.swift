@@ -2,6 +2,7 @@ import Glibc
 import ScrimCore
 import ScrimLua
 import ScrimPlugins
+import ScrimWindow
 
 /// `scrim run [options] FILE|- [args…]` and `scrim -e CODE`.
 enum RunCommand {
@@ -17,7 +18,7 @@ enum RunCommand {
 
     static let options = [RuntimeFlags.timeout, RuntimeFlags.maxMemory, RuntimeFlags.screen, realtime,
                           RuntimeFlags.plugins, trace, execute, ScriptPlan.library, ScriptPlan.interactive,
-                          ScriptPlan.warnings, ScriptPlan.noEnvironment, version]
+                          ScriptPlan.warnings, ScriptPlan.noEnvironment, version, WindowFlags.window, WindowFlags.scale]
 
     static let about = """
         Runs FILE as `lua5.4 FILE args…` would: `...` holds the arguments and the global `arg`
@@ -56,6 +57,10 @@ enum RunCommand {
         let plan = try ScriptPlan(parsed, runOption: execute)
         let pluginDirectories = try RuntimeFlags.pluginDirectories(parsed) + plan.folderPlugins
         let interactive = parsed.has(ScriptPlan.interactive)
+        let window = try WindowFlags(parsed)
+        if interactive, window.enabled {
+            throw parsed.command.usageError("--window does not go with -i: scrim repl --window FILE is the REPL with a window")
+        }
         if parsed.has(version) || (interactive && isatty(0) == 0) { printVersion() }
         let runtime = plan.makeRuntime(options: options)
         let trace = parsed.value(trace).map { RunTrace(runtime: runtime, path: $0) }
@@ -67,12 +72,21 @@ enum RunCommand {
             return ReplCommand.enter(session)
         }
         PluginHost.start(in: runtime, searchPath: plugins)
+        // The window opens first: without a display nothing runs, and what the script starts is seen from time 0.
+        let live = try window.open(runtime, name: parsed.operands.first?.text ?? "(command line)")
         // The trace is written however the run ends: a failing run is often the one worth looking at.
         let status = report {
             let realtime = parsed.has(realtime)
             try plan.perform(in: runtime) { if realtime { runtime.core.clock.startRealTime() } }
-            // What the script started (animations, timers, transitions) plays out before exit.
-            if realtime { try settleInRealTime(runtime) } else { try runtime.settle() }
+            // A window runs until it is closed (or the script calls os.exit), in real time; otherwise what the
+            // script started (animations, timers, transitions) plays out before exit.
+            if let live {
+                live.run()
+            } else if realtime {
+                try settleInRealTime(runtime)
+            } else {
+                try runtime.settle()
+            }
         } ? (runtime.reportedErrors > 0 ? 1 : 0) : Int32(1)
         guard let trace else { return status }
         return trace.write() ? status : 1

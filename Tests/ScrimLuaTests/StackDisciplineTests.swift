@@ -61,3 +61,14 @@ final class Gadget {
         #expect(try eval(state, "old.size = 3 return old.size, new.size") == "3.0,20.0")
     }
 }
+
+/// A script can raise any text: one that looks like a place with a line number too long for an Int is not a place.
+@Suite struct ErrorLocationTests {
+    @Test func aHugeLineNumberIsNoLocation() throws {
+        #expect(LuaError(message: "a.lua:99999999999999999999999: boom").location == nil)
+        #expect(LuaError(message: "a.lua:12: boom").location?.line == 12)
+        let state = makeState()
+        let error = #expect(throws: LuaError.self) { try state.run("error('x.lua:99999999999999999999999: y', 0)") }
+        #expect(error?.location == nil)
+    }
+}

@@ -39,6 +39,8 @@ typedef struct ScrimLimits {
   int userEvents;          /* events of a script's own hook since the last check (see count_hook) */
   double budget;           /* seconds the run may take (see scrim_restartbudget); 0 = none */
   double deadline;         /* monotonic time the run must end by; 0 = not started (starts at the next check) */
+  volatile int expired;    /* the deadline has passed (set by the checks and the watchdog): an entry is refused with
+                              a load, not a clock reading */
   volatile int interrupted;/* set asynchronously (Ctrl-C); the count hook raises "interrupted" */
   int stopping;            /* 1 budget spent, 2 interrupted: raised at every instruction until the outermost entry returns */
   void *host;              /* the Swift LuaState that owns this state (unretained) */

@@ -7,6 +7,7 @@ public enum EventNames {
         "popup.willShow", "popup.didShow", "popup.willSelect", "popup.didSelect", "popup.willCancel", "popup.didCancel",
         "animation.didStart", "animation.didFinish", "layout.unsatisfiable",
         "plugin.didLoad", "plugin.didFail", "plugin.didReload", "error",
+        "touch.began", "touch.moved", "touch.ended",
     ]
 
     private static let knownSet = Set(known)

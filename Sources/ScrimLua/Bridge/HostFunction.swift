@@ -48,18 +48,21 @@ private let hostDispatch: scrim_HostDispatch = { L, fn in
         state.pushString("'\(function.name)' is not available while the Lua state closes (called from a finalizer)")
         return -1
     }
-    // Room for the results and what making them takes (a coroutine's stack is only as large as it has needed so far).
-    guard lua_checkstack(L, LuaCall.reservedSlots) != 0 else {
-        lua_settop(L, 0)
-        lua_pushstring(L, "stack overflow (no room for the results of '\(function.name)')")
-        return -1
-    }
+    // Lua gives every C function LUA_MINSTACK free slots, on whichever thread calls it; pushes beyond that check first
+    // (LuaCall.push, Array, push(object:), the peer storage).
     do {
         return try function.body(call)
     } catch let error as LuaError {
-        // Already positioned where it was raised in Lua; re-raise it unchanged.
+        // Already positioned where it was raised in Lua; re-raise it unchanged. Lua gives two errors no place (a yield
+        // in a callback Scrim called, memory running out): they are placed at the line that called into Scrim.
         lua_settop(L, 0)
-        state.pushString(error.message)
+        if error.message == "attempt to yield across a C-call boundary" || error.message == "not enough memory" {
+            scrim_where(L, 1)
+            state.pushString(error.message)
+            lua_concat(L, 2)
+        } else {
+            state.pushString(error.message)
+        }
         return -1
     } catch {
         let message = (error as? ArgumentError)?.message(for: function) ?? String(describing: error)

@@ -101,8 +101,8 @@ public struct LuaCall {
         isNil(index) ? nil : try object(index, type, expected: expected)
     }
 
-    /// Free stack slots every host function starts with, beyond its arguments; a push that needs more checks first.
-    static let reservedSlots: Int32 = 40
+    /// Room made for each push of results beyond the values themselves (a rect or transform is a table and a field).
+    static let reservedSlots: Int32 = 8
 
     /// Pushes each value; returns how many were pushed (the host function's result count).
     @discardableResult

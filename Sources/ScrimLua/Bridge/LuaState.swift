@@ -7,11 +7,11 @@ public final class LuaState {
     /// The thread to push to and call on now, for bindings that push and read values directly: the one whose call
     /// is running Swift (a coroutine's own stack inside a coroutine), else the main thread. Read it where it is used;
     /// a thread kept past the call may be collected.
-    public var L: OpaquePointer { limits.pointee.current ?? mainThread }
+    @inlinable public var L: OpaquePointer { limits.pointee.current ?? mainThread }
     /// The main thread, which owns the state.
-    let mainThread: OpaquePointer
+    @usableFromInline let mainThread: OpaquePointer
     let handle: StateHandle
-    let limits: UnsafeMutablePointer<ScrimLimits>
+    @usableFromInline let limits: UnsafeMutablePointer<ScrimLimits>
     var classes = ClassRegistry()
     /// Every class a metatable was built for (its address is the metatable's key, so it must not be reused) and the
     /// accessors those metatables hold as light pointers: kept for the state's whole life.
@@ -170,6 +170,7 @@ public final class LuaState {
     /// stack: the delegate-call fast path (no rotation of the stack, the name found by Lua's string cache).
     @inlinable
     public func callMethod<A: LuaPushable>(_ target: LuaRef, static method: StaticString, _ argument: A) throws {
+        let L = self.L
         target.push(L)
         let status = method.utf8Start.withMemoryRebound(to: CChar.self, capacity: method.utf8CodeUnitCount + 1) {
             scrim_pushmethod(L, $0)

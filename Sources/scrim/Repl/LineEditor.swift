@@ -1,5 +1,6 @@
 import Glibc
 import LibEdit
+import ScrimCore
 
 /// Line editing for the interactive REPL, on libedit: emacs key bindings, history (saved after every entry),
 /// Tab completion, Ctrl-C that clears the line, and a check run about twice a second while waiting for input.
@@ -23,7 +24,13 @@ final class LineEditor {
     var idleCheck: (() -> Bool)?
     /// Runs (from within the editor, the line kept) when `idleCheck` said so; may print.
     var idleAction: () -> Void = {}
+    /// Called every `tickInterval` seconds while waiting for input (a live window's frames); false ends the
+    /// input as Ctrl-D does (the window was closed).
+    var tick: (() -> Bool)?
+    var tickInterval = 1.0 / 60
 
+    private var nextTick = 0.0
+    private var lastIdleCheck = 0.0
     private let editLine: OpaquePointer
     private let history: OpaquePointer
     private let historyPath: String?
@@ -168,12 +175,30 @@ final class LineEditor {
                 scrim_el_resize(editor.editLine)
             }
             let checking = current?.idleCheck != nil
+            var timeout: Int32 = checking ? 500 : -1
+            if let editor = current, let tick = editor.tick {
+                // Frames at their interval, the idle check about twice a second, between keys.
+                let now = Clock.monotonicSeconds()
+                if now >= editor.nextTick {
+                    editor.nextTick = max(editor.nextTick + editor.tickInterval, now)
+                    if !tick() { return 0 }
+                }
+                if let check = editor.idleCheck, now - editor.lastIdleCheck >= 0.5 {
+                    editor.lastIdleCheck = now
+                    if check() {
+                        key.pointee = wchar_t(idleKey)
+                        return 1
+                    }
+                }
+                timeout = Int32(max(1, (editor.nextTick - Clock.monotonicSeconds()) * 1000))
+            }
             var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, checking ? 500 : -1)
+            let ready = poll(&descriptor, 1, timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
                 return -1
             }
+            if ready == 0, current?.tick != nil { continue }
             if ready == 0 {
                 if let check = current?.idleCheck, check() {
                     key.pointee = wchar_t(idleKey)

@@ -10,6 +10,7 @@ enum MetaCommand: Equatable {
     case screen
     case play(Seconds?)
     case snapshot(path: String)
+    case record(path: String, seconds: Seconds)
     case reload(plugin: String?)
     case watch(Bool?)
     case quit
@@ -54,6 +55,9 @@ enum MetaCommand: Equatable {
         case ":snapshot":
             guard arguments.count == 1 else { throw Problem(description: "usage: :snapshot FILE.png") }
             return .snapshot(path: arguments[0])
+        case ":record":
+            guard arguments.count == 2 else { throw Problem(description: "usage: :record FILE.webp|.gif|.mp4 SECONDS") }
+            return .record(path: arguments[0], seconds: try seconds(arguments[1]))
         case ":reload":
             guard arguments.count <= 1 else { throw Problem(description: "usage: :reload [PLUGIN]") }
             return .reload(plugin: arguments.first)
@@ -80,6 +84,7 @@ enum MetaCommand: Equatable {
       :screen          draw what the screen shows now in the terminal (24-bit colour)
       :play [S]        play S seconds (or until nothing is pending) in real time, drawn live; Ctrl-C stops
       :snapshot FILE   write what the screen shows now to a PNG
+      :record FILE S   record the next S seconds of virtual time (advancing the clock) to .webp, .gif or .mp4
       :reload [PLUGIN] run the script again in a fresh runtime (or reload one plugin)
       :watch [on|off]  reload when the script changes on disk (checked about twice a second)
       :quit            leave (so does Ctrl-D on an empty line)

@@ -18,7 +18,7 @@ enum ReplRendering {
 
     /// `:play [S]`: time follows the wall clock (the clock's real-time mode) for `seconds`, or until nothing is
     /// pending, each frame drawn over the last about 30 times a second; Ctrl-C stops it.
-    static func play(_ runtime: Runtime, seconds: Seconds?) {
+    static func play(_ runtime: Runtime, seconds: Seconds?, onFrame: (() -> Void)? = nil) {
         let clock = runtime.clock
         let startWall = clock.wallClock()
         let startTime = clock.now
@@ -42,6 +42,7 @@ enum ReplRendering {
             let next = picture(of: runtime)
             write(next.rows == shown.rows ? next.redrawingPrevious : next.text)
             shown = next
+            onFrame?()
             if finished { break }
         }
     }

@@ -2,6 +2,7 @@ import Glibc
 import ScrimCore
 import ScrimLua
 import ScrimPlugins
+import ScrimRecord
 
 /// One REPL: a runtime, the script it was started from, and what runs each chunk and meta command.
 /// Results go to standard output, errors (message and traceback) to standard error.
@@ -28,6 +29,10 @@ final class ReplSession {
     /// Statements and commands that failed, and errors reported from callbacks: the piped mode's exit status.
     private(set) var failures = 0
     private var watcher: FileWatcher?
+    /// Pixels a point of `:record` (the window's `--scale`).
+    var recordingScale = 1.0
+    /// Draws a live window, if there is one, while `:play` runs.
+    var onFrame: (() -> Void)?
 
     enum Submission { case incomplete, done }
 
@@ -114,11 +119,20 @@ final class ReplSession {
         case .screen:
             write(ReplRendering.picture(of: runtime.core).text)
         case .play(let seconds):
-            busy { ReplRendering.play(runtime.core, seconds: seconds) }
+            busy { ReplRendering.play(runtime.core, seconds: seconds, onFrame: onFrame) }
         case .snapshot(let path):
             do {
                 try ReplRendering.writeSnapshot(of: runtime.core, to: path)
                 write("wrote \(path)\n")
+            } catch {
+                showProblem("\(error)")
+            }
+        case .record(let path, let seconds):
+            do {
+                let count = try busy {
+                    try Recording(framesPerSecond: 30, scale: recordingScale).record(runtime.core, seconds: seconds, to: path)
+                }
+                write("wrote \(path) (\(count) frames)\n")
             } catch {
                 showProblem("\(error)")
             }

@@ -1,0 +1,59 @@
+import ScrimCore
+import ScrimRender
+
+/// A stretch of a run written as an animation at a constant frame rate: frame k is what a display refreshed at
+/// the run's frame steps shows at `start + k / framesPerSecond`, from the first instant to the last, which is the
+/// end itself (so a recording to the end of a settled run ends on the settled picture). Everything is taken from the
+/// virtual clock, so the file is the same whatever the machine's speed.
+public struct Recording {
+    /// Frames a second (1 to 120).
+    public var framesPerSecond: Double
+    /// Pixels a point.
+    public var scale: Double
+
+    public static let framesPerSecondRange: ClosedRange<Double> = 1...120
+
+    public init(framesPerSecond: Double = 30, scale: Double = 1) {
+        self.framesPerSecond = framesPerSecond
+        self.scale = scale
+    }
+
+    /// The frame times from `start` to `end`: `start + k / framesPerSecond`, the last one clamped to `end`.
+    public func times(from start: Seconds, to end: Seconds) -> [Seconds] {
+        let span = max(0, end - start)
+        let count = Int((span * framesPerSecond - 1e-6).rounded(.up)) + 1
+        return (0..<max(1, count)).map { min(end, start + Double($0) / framesPerSecond) }
+    }
+
+    /// Writes the frames `frame(time)` gives for `times(from:to:)` to `path` (its extension picks the format) and
+    /// returns how many there were.
+    @discardableResult
+    public func write(to path: String, size: Size, from start: Seconds, to end: Seconds,
+                      frame: (Seconds) -> RenderTree) throws -> Int {
+        let format = try AnimationFormat(path: path)
+        let buffer = try FrameBuffer(size: size, scale: scale)
+        let writer = try format.writer(path: path, width: buffer.width, height: buffer.height,
+                                       framesPerSecond: framesPerSecond)
+        let times = times(from: start, to: end)
+        for (index, time) in times.enumerated() {
+            try buffer.draw(frame(time))
+            try writer.add(buffer, at: Double(index) / framesPerSecond)
+        }
+        try writer.finish(at: Double(times.count) / framesPerSecond)
+        return times.count
+    }
+
+    /// Records `seconds` of `runtime` from now, advancing its clock through them (what the REPL's `:record` does),
+    /// and returns how many frames were written.
+    @discardableResult
+    public func record(_ runtime: Runtime, seconds: Seconds, to path: String,
+                       background: Color = .white) throws -> Int {
+        _ = try AnimationFormat(path: path)
+        let start = runtime.now
+        let film = FilmRecorder(runtime: runtime, background: background)
+        runtime.clock.advance(to: start + seconds)
+        film.stop()
+        return try write(to: path, size: runtime.screen.bounds.size, from: start, to: start + seconds,
+                         frame: film.frame(at:))
+    }
+}

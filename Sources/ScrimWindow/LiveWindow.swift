@@ -1,0 +1,179 @@
+import Glibc
+import ScrimCore
+import ScrimRecord
+import ScrimRender
+
+/// A runtime shown in a desktop window, live: the clock in real time, frames drawn with the Cairo renderer only when
+/// what the window shows changed, mouse presses as touches and taps, and the keys
+/// Space (pause), `.` (one frame while paused), S (slow ×10), P (PNG), R (reload), V (record), Esc (quit).
+///
+/// Everything runs on the caller's thread, between frames (`pump`): Lua stays single-threaded.
+public final class LiveWindow {
+    /// The runtime shown; a new one (the REPL's `:reload`) is followed from the next frame on.
+    public var runtime: Runtime {
+        didSet { if runtime !== oldValue { adopt() } }
+    }
+    /// Called on R; nil: R does nothing.
+    public var reload: (() -> Void)?
+    /// Where the window says what it did (saved files): standard error by default.
+    public var log: (String) -> Void = { writeToStandardError("scrim: \($0)\n") }
+    /// Whether the window is still open (closed by Esc, the window's close button, or `close()`).
+    public private(set) var isOpen = true
+    /// Seconds between frames: one refresh of the display.
+    public var frameInterval: Seconds { 1 / window.refreshRate }
+
+    private let name: String
+    private let scale: Double
+    private let window: SDLWindow
+    private let renderer: FrameRenderer
+    private var buffer: FrameBuffer { renderer.buffer }
+    private let playback = Playback()
+    private var touches = TouchTracker()
+    private var recording: (film: FilmRecorder, start: Seconds, path: String)?
+
+    /// Opens a window of `runtime`'s screen at `scale` pixels a point, titled with `name` (the script's name);
+    /// throws naming DISPLAY and xvfb-run when there is no display.
+    public init(runtime: Runtime, scale: Double = 1, name: String) throws {
+        self.runtime = runtime
+        self.scale = scale
+        self.name = name
+        renderer = try FrameRenderer(size: runtime.screen.bounds.size, scale: scale)
+        window = try SDLWindow(width: renderer.buffer.width, height: renderer.buffer.height, title: "\(name) — scrim")
+        adopt()
+    }
+
+    /// Handles what happened since the last call, moves the clock, and draws the window if what it shows changed.
+    /// Returns false once the window is closed.
+    @discardableResult
+    public func pump() -> Bool {
+        guard isOpen else { return false }
+        while isOpen, let event = window.nextEvent() { handle(event) }
+        guard isOpen else { return false }
+        playback.tick(runtime.clock)
+        draw()
+        return isOpen
+    }
+
+    /// Pumps until the window is closed (or `done` says so), one frame a refresh of the display.
+    public func run(until done: () -> Bool = { false }) {
+        var next = Clock.monotonicSeconds()
+        while pump(), !done() {
+            next += frameInterval
+            let wait = next - Clock.monotonicSeconds()
+            if wait > 0 { usleep(UInt32(wait * 1_000_000)) } else { next = Clock.monotonicSeconds() }
+        }
+    }
+
+    /// Closes the window, finishing a recording in progress.
+    public func close() {
+        guard isOpen else { return }
+        if recording != nil { toggleRecording() }
+        isOpen = false
+    }
+
+    /// Draws the window if what it shows changed since it was last drawn; true if it drew.
+    @discardableResult
+    public func draw() -> Bool {
+        updateTitle()
+        do {
+            guard try renderer.render(runtime) else { return false }
+            try window.show(buffer)
+        } catch {
+            log("\(error)")
+        }
+        return true
+    }
+
+    // MARK: Input
+
+    private func handle(_ event: WindowEvent) {
+        switch event {
+        case .quit:
+            close()
+        case .exposed:
+            window.present()
+        case .press(let x, let y):
+            touches.press(at: point(x, y), in: runtime)
+        case .drag(let x, let y):
+            touches.drag(to: point(x, y), in: runtime)
+        case .release(let x, let y):
+            touches.release(at: point(x, y), in: runtime)
+        case .key(let key):
+            handleKey(key)
+        }
+    }
+
+    private func handleKey(_ key: Int32) {
+        switch UnicodeScalar(UInt32(max(0, key))).map(Character.init) {
+        case " ": playback.togglePause(runtime.clock)
+        case ".": playback.stepFrame(runtime.clock)
+        case "s": playback.toggleSlow()
+        case "p": savePNG()
+        case "r": reload?()
+        case "v": toggleRecording()
+        default: if key == WindowEvent.escapeKey { close() }
+        }
+    }
+
+    private func point(_ x: Double, _ y: Double) -> Point {
+        Point(x: x / scale, y: y / scale)
+    }
+
+    // MARK: Keys' actions
+
+    private func savePNG() {
+        let path = LiveWindow.freshPath(name, suffix: ".png")
+        draw()
+        do {
+            try buffer.writePNG(to: path)
+            log("saved the screen to \(path)")
+        } catch {
+            log("\(error)")
+        }
+    }
+
+    private func toggleRecording() {
+        guard let recording else {
+            let path = LiveWindow.freshPath((name.hasSuffix(".lua") ? String(name.dropLast(4)) : name) + "-recording",
+                                            suffix: ".webp")
+            recording = (FilmRecorder(runtime: runtime), runtime.now, path)
+            log("recording to \(path) (V stops)")
+            return
+        }
+        self.recording = nil
+        recording.film.stop()
+        do {
+            let count = try Recording(framesPerSecond: 30, scale: scale).write(
+                to: recording.path, size: runtime.screen.bounds.size, from: recording.start, to: runtime.now,
+                frame: recording.film.frame(at:))
+            log("wrote \(recording.path) (\(count) frames)")
+        } catch {
+            log("\(error)")
+        }
+    }
+
+    // MARK: Internals
+
+    private func adopt() {
+        playback.drive(runtime.clock)
+        renderer.invalidate()
+        recording = nil
+    }
+
+    /// "name — 1.2 s — paused — slow ×10", set when it changes (a tenth of a second at a time).
+    private func updateTitle() {
+        let tenths = runtime.now.isFinite ? Int(min(runtime.now * 10, 1e15).rounded(.down)) : 0
+        var title = "\(name) — \(tenths / 10).\(tenths % 10) s"
+        if playback.isPaused { title += " — paused" }
+        if playback.isSlow { title += " — slow ×10" }
+        window.setTitle(title)
+    }
+
+    /// `base-N.suffix` in the current directory (base without `.lua`), N the first number not taken.
+    private static func freshPath(_ base: String, suffix: String) -> String {
+        let base = base.hasSuffix(".lua") ? String(base.dropLast(4)) : base
+        var number = 1
+        while access("\(base)-\(number)\(suffix)", F_OK) == 0 { number += 1 }
+        return "\(base)-\(number)\(suffix)"
+    }
+}

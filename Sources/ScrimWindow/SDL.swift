@@ -1,0 +1,86 @@
+import Glibc
+
+/// The SDL2 functions the live window uses, looked up at run time: `scrim` does not link SDL (`ldd scrim` does not
+/// list it and start-up without `--window` is unchanged); it `dlopen`s libSDL2-2.0.so.0 the first time a window opens.
+struct SDL {
+    typealias Window = OpaquePointer
+    typealias Renderer = OpaquePointer
+    typealias Texture = OpaquePointer
+
+    static let initVideo: UInt32 = 0x20
+    static let windowPositionCentered: Int32 = 0x2FFF_0000
+    static let windowShown: UInt32 = 0x4
+    static let pixelFormatARGB8888: UInt32 = 0x1636_2004
+    static let textureAccessStreaming: Int32 = 1
+    /// `SDL_Event` is a 56-byte union; events are read from raw bytes (see `WindowEvent`).
+    static let eventSize = 56
+
+    let setHint: @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>) -> Int32
+    let initialize: @convention(c) (UInt32) -> Int32
+    let quit: @convention(c) () -> Void
+    let getError: @convention(c) () -> UnsafePointer<CChar>?
+    let createWindow: @convention(c) (UnsafePointer<CChar>, Int32, Int32, Int32, Int32, UInt32) -> Window?
+    let destroyWindow: @convention(c) (Window) -> Void
+    let setWindowTitle: @convention(c) (Window, UnsafePointer<CChar>) -> Void
+    let createRenderer: @convention(c) (Window, Int32, UInt32) -> Renderer?
+    let destroyRenderer: @convention(c) (Renderer) -> Void
+    let createTexture: @convention(c) (Renderer, UInt32, Int32, Int32, Int32) -> Texture?
+    let destroyTexture: @convention(c) (Texture) -> Void
+    let updateTexture: @convention(c) (Texture, UnsafeRawPointer?, UnsafeRawPointer, Int32) -> Int32
+    let renderCopy: @convention(c) (Renderer, Texture, UnsafeRawPointer?, UnsafeRawPointer?) -> Int32
+    let renderPresent: @convention(c) (Renderer) -> Void
+    let pollEvent: @convention(c) (UnsafeMutableRawPointer) -> Int32
+    let getCurrentDisplayMode: @convention(c) (Int32, UnsafeMutableRawPointer) -> Int32
+
+    /// The library, loaded on first use and kept for the process's life (or why it could not be loaded).
+    private static let loaded: Result<SDL, Error> = Result { try SDL(library: "libSDL2-2.0.so.0") }
+
+    /// The process's SDL, loading it on first use; throws a message telling how to install it if it is missing.
+    static func shared() throws -> SDL {
+        try loaded.get()
+    }
+
+    init(library: String) throws {
+        guard let handle = dlopen(library, RTLD_NOW | RTLD_LOCAL) else {
+            let reason = dlerror().map { String(cString: $0) } ?? "not found"
+            throw WindowError("--window needs SDL2: run make setup (or apt-get install libsdl2-2.0-0) (\(reason))")
+        }
+        func symbol<T>(_ name: String) throws -> T {
+            guard let address = dlsym(handle, name) else {
+                throw WindowError("--window needs SDL 2.0.10 or later: \(library) has no \(name)")
+            }
+            return unsafeBitCast(address, to: T.self)
+        }
+        setHint = try symbol("SDL_SetHint")
+        initialize = try symbol("SDL_Init")
+        quit = try symbol("SDL_Quit")
+        getError = try symbol("SDL_GetError")
+        createWindow = try symbol("SDL_CreateWindow")
+        destroyWindow = try symbol("SDL_DestroyWindow")
+        setWindowTitle = try symbol("SDL_SetWindowTitle")
+        createRenderer = try symbol("SDL_CreateRenderer")
+        destroyRenderer = try symbol("SDL_DestroyRenderer")
+        createTexture = try symbol("SDL_CreateTexture")
+        destroyTexture = try symbol("SDL_DestroyTexture")
+        updateTexture = try symbol("SDL_UpdateTexture")
+        renderCopy = try symbol("SDL_RenderCopy")
+        renderPresent = try symbol("SDL_RenderPresent")
+        pollEvent = try symbol("SDL_PollEvent")
+        getCurrentDisplayMode = try symbol("SDL_GetCurrentDisplayMode")
+    }
+
+    /// SDL's text for its last error.
+    var lastError: String {
+        getError().map { String(cString: $0) } ?? "unknown SDL error"
+    }
+
+    /// The refresh rate of the first display in Hz, or nil if SDL does not know it.
+    func refreshRate() -> Double? {
+        // SDL_DisplayMode: Uint32 format; int w, h, refresh_rate; void *driverdata.
+        var mode = [UInt8](repeating: 0, count: 24)
+        let status = mode.withUnsafeMutableBytes { getCurrentDisplayMode(0, $0.baseAddress!) }
+        guard status == 0 else { return nil }
+        let rate = mode.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 12, as: Int32.self) }
+        return rate > 0 ? Double(rate) : nil
+    }
+}

@@ -1,0 +1,46 @@
+import ScrimLua
+import ScrimPlugins
+import ScrimWindow
+
+/// `--window` and `--scale N`, declared once for `scrim run` (and bare `scrim`) and `scrim repl`.
+struct WindowFlags {
+    static let window = Option("window", help: """
+        show the runtime live in a desktop window (SDL2), the clock in real time, until
+        the window is closed: a click taps, a drag reports touch.began/moved/ended;
+        keys Space pause, . one frame, S slow ×10, P PNG, R reload plugins, V record
+        .webp, Esc quit. Needs a display (DISPLAY; else xvfb-run)
+        """)
+    static let scale = Option("scale", value: "N", help: "with --window: pixels a point (default 1; 2 for HiDPI)")
+
+    var enabled = false
+    var scale: Double?
+
+    /// The flags as given; throws on a bad scale or a scale without a window.
+    init(_ parsed: ParsedArguments) throws {
+        enabled = parsed.has(Self.window)
+        scale = try parsed.value(Self.scale, expected: "pixels a point, e.g. 1 or 2; at most 8") { text in
+            Double(text).flatMap { $0.isFinite && $0 > 0 && $0 <= 8 ? $0 : nil }
+        }
+        if scale != nil, !enabled {
+            throw parsed.command.usageError("--scale goes with --window (the window's pixels a point)")
+        }
+    }
+
+    /// The live window of `runtime`, titled with the script's name, if `--window` was given; R reloads its plugins
+    /// in place (their state kept).
+    func open(_ runtime: LuaRuntime, name: String) throws -> LiveWindow? {
+        guard enabled else { return nil }
+        var title = name == "-" ? "stdin" : String(name.split(separator: "/").last ?? Substring(name))
+        if title.isEmpty { title = name }
+        let window = try LiveWindow(runtime: runtime.core, scale: scale ?? 1, name: title)
+        window.reload = { [weak runtime, weak window] in
+            guard let runtime, let host = PluginHost.of(runtime), !host.plugins.isEmpty else {
+                window?.log("R: no plugin to reload")
+                return
+            }
+            let (ok, error) = (try? host.reload()) ?? (false, nil)
+            window?.log(ok ? "reloaded plugins" : "plugin reload failed: \(error ?? "unknown error")")
+        }
+        return window
+    }
+}
