@@ -12,6 +12,9 @@
 --     of the window's); "frame" is one row's inset changed and layoutIfNeeded(), one row after the other.
 --   scrim run scripts/bench_layout_views.lua idle VIEWS PASSES REPEAT
 --     the chain, laid out; "pass" is a layoutIfNeeded() with nothing changed.
+--   scrim run scripts/bench_layout_views.lua churn 1 CYCLES 1
+--     CYCLES constraints made active on a view of the window and deactivated; "rss" is the resident size after,
+--     in MB (the numbers are not seconds).
 --
 -- Prints one JSON object of seconds (best of REPEAT), CPU time (os.clock), so that load from other processes on a
 -- shared machine counts less.
@@ -112,8 +115,20 @@ for _ = 1, repeats do
     for _ = 1, count do local _ = view.alpha end
     keep("pass", passes / count)
     keep("get", (clock() - start) / count)
+  elseif mode == "churn" then
+    local view = scrim.View{}
+    window:addSubview(view)
+    window:layoutIfNeeded()
+    for i = 1, count do
+      scrim.constrain(view, "width", "==", nil, nil, i % 50):deactivate()
+      if i % 10000 == 0 then collectgarbage() end
+    end
+    collectgarbage()
+    collectgarbage()
+    local status = io.open("/proc/self/status"):read("a")
+    keep("rss", tonumber(status:match("VmRSS:%s+(%d+)")) / 1024)
   else
-    error("usage: bench_layout_views.lua chain|rows|idle SIZE COUNT [REPEAT]")
+    error("usage: bench_layout_views.lua chain|rows|idle|churn SIZE COUNT [REPEAT]")
   end
   clear()
 end

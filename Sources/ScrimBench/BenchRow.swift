@@ -7,6 +7,8 @@ struct BenchRow {
         case ratioAtMost(Double)
         /// baseline / scrim must be at least this (scrim this many times faster).
         case speedupAtLeast(Double)
+        /// scrim / baseline must be at least this (for throughputs: a share of the baseline's).
+        case ratioAtLeast(Double)
         /// An absolute ceiling on Scrim's figure (same unit), baseline shown for context.
         case valueAtMost(Double)
         /// An absolute floor on Scrim's figure.
@@ -26,6 +28,7 @@ struct BenchRow {
         switch bar {
         case .ratioAtMost(let limit): return ratio <= limit
         case .speedupAtLeast(let limit): return baseline / scrim >= limit
+        case .ratioAtLeast(let limit): return ratio >= limit
         case .valueAtMost(let limit): return scrim <= limit
         case .valueAtLeast(let limit): return scrim >= limit
         }
@@ -35,6 +38,7 @@ struct BenchRow {
         switch bar {
         case .ratioAtMost(let limit): return "≤ \(format(limit))×"
         case .speedupAtLeast(let limit): return "≥ \(format(limit))× faster"
+        case .ratioAtLeast(let limit): return "≥ \(format(limit))×"
         case .valueAtMost(let limit): return "≤ \(format(limit)) \(unit)"
         case .valueAtLeast(let limit): return "≥ \(format(limit)) \(unit)"
         }

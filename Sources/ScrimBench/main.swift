@@ -7,9 +7,11 @@ let selected = Set(CommandLine.arguments.dropFirst())
 let benchmarks: [(name: String, run: () -> [BenchRow])] = [
     ("bridge", bridgeBenchmarks),
     ("hooks", hookBenchmarks),
+    ("lua-paths", luaPathBenchmarks),
     ("startup", startupBenchmarks),
     ("frames", frameBenchmarks),
     ("layout", layoutBenchmarks),
+    ("layout-lua", layoutViewBenchmarks),
     ("popup", popupBenchmarks),
     ("window", windowBenchmarks),
 ]

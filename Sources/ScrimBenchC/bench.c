@@ -65,3 +65,31 @@ int scrimbench_raw_dispatch(lua_State *L, int handlerRef, int events) {
   }
   return 0;
 }
+
+static int cemit_handler = LUA_NOREF;
+
+static int cemit_on(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  luaL_unref(L, LUA_REGISTRYINDEX, cemit_handler);
+  lua_pushvalue(L, 1);
+  cemit_handler = luaL_ref(L, LUA_REGISTRYINDEX);
+  return 0;
+}
+
+static int cemit_emit(lua_State *L) {
+  luaL_checkstring(L, 1);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, cemit_handler);
+  lua_createtable(L, 0, 1);
+  lua_pushvalue(L, 1);
+  lua_setfield(L, -2, "name");
+  if (lua_pcall(L, 1, 0, 0) != LUA_OK) return lua_error(L);
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
+void scrimbench_register_cemit(lua_State *L) {
+  lua_pushcfunction(L, cemit_on);
+  lua_setglobal(L, "con");
+  lua_pushcfunction(L, cemit_emit);
+  lua_setglobal(L, "cemit");
+}

@@ -67,7 +67,9 @@ enum CommandLineTool {
             withStandardInput.operands = ["-"]
             return try RunCommand.main(withStandardInput)
         }
-        return try RunCommand.main(parsed)
+        var withWindowFlags = parsed
+        WindowFlags.takeFollowingScript(&withWindowFlags)
+        return try RunCommand.main(withWindowFlags)
     }
 }
 

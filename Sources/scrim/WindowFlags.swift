@@ -15,6 +15,31 @@ struct WindowFlags {
     var enabled = false
     var scale: Double?
 
+    /// `scrim FILE --window [--scale N] [args…]`, the form beside `scrim --window FILE`: the window's flags that come
+    /// right after the script are Scrim's; from the first other word on, every word is the script's (lua.c's rule),
+    /// so `scrim FILE x --window` hands `--window` to the script.
+    static func takeFollowingScript(_ parsed: inout ParsedArguments) {
+        var index = 1
+        while index < parsed.operands.count, parsed.dashDashAt.map({ index < $0 }) ?? true {
+            let word = parsed.operands[index].text
+            if word == "--window" {
+                parsed.occurrences.append((window, nil))
+                index += 1
+            } else if word.hasPrefix("--scale=") {
+                parsed.occurrences.append((scale, parsed.operands[index].suffix(from: "--scale=".utf8.count)))
+                index += 1
+            } else if word == "--scale", index + 1 < parsed.operands.count {
+                parsed.occurrences.append((scale, parsed.operands[index + 1]))
+                index += 2
+            } else {
+                break
+            }
+        }
+        guard index > 1 else { return }
+        parsed.operands.removeSubrange(1 ..< index)
+        parsed.dashDashAt = parsed.dashDashAt.map { $0 - (index - 1) }
+    }
+
     /// The flags as given; throws on a bad scale or a scale without a window.
     init(_ parsed: ParsedArguments) throws {
         enabled = parsed.has(Self.window)

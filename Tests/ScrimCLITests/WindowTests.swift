@@ -165,6 +165,18 @@ import Testing
         #expect(!scrim.output.contains("presented"), "nothing runs without a window")
     }
 
+    @Test func theWindowFlagMayFollowTheScriptButNotItsArguments() throws {
+        // `scrim FILE --window`: the window is asked for (and, with no display, refused before the script runs).
+        let following = try LiveProcess([Self.fixtures + "/dimming.lua", "--window", "--scale", "2"], display: nil)
+        #expect(following.waitForExit() == 1)
+        #expect(following.errors.contains("DISPLAY"), "\(following.errors)")
+        // After another argument, `--window` is the script's, as lua.c passes every word after the script on.
+        let argument = try LiveProcess(["-", "x", "--window"], display: nil,
+                                       input: "print('ran', ...)\n")
+        #expect(argument.waitForExit() == 0, "\(argument.errors)")
+        #expect(argument.output.contains("ran\tx\t--window"), "\(argument.output)")
+    }
+
     @Test func recordingThePopupToWebPGivesEveryFrameFromTheFirstToTheSettledOne() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -12,3 +12,7 @@ void scrimbench_push_cprobe(lua_State *L);
 /* A raw C-API event dispatcher: for each event, a table {name=, target=} passed to the handler
    (a registry reference) with lua_pcall. Returns 0, or -1 if the handler raised. */
 int scrimbench_raw_dispatch(lua_State *L, int handlerRef, int events);
+
+/* Registers the globals `con(fn)` (keeps one handler) and `cemit(name)`: pcalls the handler with a fresh
+   {name = name} table and returns true, the raw C-API equivalent of `scrim.on` + `scrim.emit`. */
+void scrimbench_register_cemit(lua_State *L);

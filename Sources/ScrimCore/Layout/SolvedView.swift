@@ -11,7 +11,9 @@
 /// The engine keeps an entry while something needs it: a constraint it installed that mentions the view, or the entry
 /// of a subview (`references` counts both).
 final class SolvedView {
-    unowned let engine: AutoLayoutEngine
+    /// Unretained: the engine owns its entries and clears every reference to them when it goes, and the engine is the
+    /// target of weak references (a window's `layoutEngine`), so retaining it on every frame change would be slow.
+    unowned(unsafe) let engine: AutoLayoutEngine
     let view: View
     let left: LayoutVariable, top: LayoutVariable, width: LayoutVariable, height: LayoutVariable
     /// The superview's entry; nil for the window.

@@ -144,6 +144,16 @@ open class View {
 
     func setSuperview(_ view: View?) {
         superview = view
+        superviewLink = view
+    }
+
+    /// `superview` without reference counting, for the walk up that `setNeedsLayout` makes on every resize (a view
+    /// is the target of weak references, so each retain of it takes the slow path). The superview clears it when it
+    /// goes (`deinit`), so it never dangles.
+    unowned(unsafe) var superviewLink: View?
+
+    deinit {
+        for subview in subviews { subview.superviewLink = nil }
     }
 
     func mutateSubviews(_ body: (inout [View]) -> Void) {

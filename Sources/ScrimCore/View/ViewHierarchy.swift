@@ -122,7 +122,7 @@ extension View {
     /// an ancestor already marked: marking it asked for the pass that will clear it.
     func markAncestorsNeedLayout() {
         var current = self
-        while let parent = current.superview {
+        while let parent = current.superviewLink {
             if parent.descendantNeedsLayout { return }
             parent.descendantNeedsLayout = true
             current = parent

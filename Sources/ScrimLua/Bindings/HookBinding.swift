@@ -48,9 +48,14 @@ enum HookBinding {
         if let warning = EventNames.warning(forSubscriptionTo: name) {
             call.runtime.core.warningSink("\(call.runtime.callerPosition(call).map { $0 + ": " } ?? "")\(warning)")
         }
-        weak let state = call.state
+        // Through the state's handle, which tells whether the state is still open, rather than a weak reference:
+        // that would make every retain of the state take the slow path.
+        let handle = call.state.handle
         let hook = call.runtime.core.hooks.on(name, priority: priority, once: once, group: group) { event in
-            try state?.callHandler(function, event)
+            guard let L = handle.L else { return }
+            try Unmanaged<LuaState>.fromOpaque(scrim_limits(L).pointee.host)._withUnsafeGuaranteedRef {
+                try $0.callHandler(function, event)
+            }
         }
         return call.push(hook)
     }
@@ -81,7 +86,28 @@ enum HookBinding {
             }
         }
         let cancellable = call.isNil(3) ? true : try call.boolean(3)
-        return call.push(call.runtime.core.hooks.emit(name, target: target, fields: fields, cancellable: cancellable))
+        let delivered = bus(of: call)._withUnsafeGuaranteedRef {
+            $0.emit(name, target: target, fields: fields, cancellable: cancellable)
+        }
+        lua_pushboolean(call.L, delivered ? 1 : 0)
+        return 1
+    }
+
+    /// The registry key of the state's hook bus, kept as a light pointer: the bus lives as long as the runtime,
+    /// which closes the state before it goes.
+    private static let busKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+
+    /// The runtime's hook bus, borrowed (an emission from Lua is hot; the runtime is reached only the first time).
+    private static func bus(of call: LuaCall) -> Unmanaged<HookBus> {
+        let L = call.L
+        defer { lua_settop(L, -2) }
+        if lua_rawgetp(L, scrim_registryindex(), busKey) == LUA_TLIGHTUSERDATA, let pointer = lua_touserdata(L, -1) {
+            return Unmanaged<HookBus>.fromOpaque(pointer)
+        }
+        let bus = Unmanaged.passUnretained(call.runtime.core.hooks)
+        lua_pushlightuserdata(L, bus.toOpaque())
+        lua_rawsetp(L, scrim_registryindex(), busKey)
+        return bus
     }
 }
 

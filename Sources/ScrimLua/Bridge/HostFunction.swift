@@ -39,8 +39,16 @@ private let hostRelease: scrim_HostRelease = { object in
 private let hostDispatch: scrim_HostDispatch = { L, fn in
     // The trampolines never pass null; no results is what a missing function would give.
     guard let L, let fn else { return 0 }
-    let function = Unmanaged<HostFunction>.fromOpaque(fn).takeUnretainedValue()
-    let state = LuaState.owning(L)
+    // Borrowed, not retained: the function lives as long as its class or closure value, the state as long as L, and
+    // a retain of an object that weak references point at takes the slow path on every call.
+    return Unmanaged<HostFunction>.fromOpaque(fn)._withUnsafeGuaranteedRef { function in
+        Unmanaged<LuaState>.fromOpaque(scrim_limits(L).pointee.host)._withUnsafeGuaranteedRef { state in
+            dispatch(L, function, state)
+        }
+    }
+}
+
+private func dispatch(_ L: OpaquePointer, _ function: HostFunction, _ state: LuaState) -> Int32 {
     let call = LuaCall(L: L, state: state, function: function)
     // While the state closes, finalizers may still call in; nothing they could reach is meant to outlive the state.
     guard !state.isClosed else {

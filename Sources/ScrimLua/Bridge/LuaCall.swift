@@ -60,7 +60,10 @@ public struct LuaCall {
 
     public func string(_ index: Int32) throws -> String {
         guard lua_type(L, index) == LUA_TSTRING else { throw typeError(index, expected: "string") }
-        return state.string(at: index)
+        // The state borrowed through L: loading `state` would retain it, and its weak references make that slow.
+        return Unmanaged<LuaState>.fromOpaque(scrim_limits(L).pointee.host)._withUnsafeGuaranteedRef {
+            $0.string(at: index)
+        }
     }
 
     public func optionalString(_ index: Int32) throws -> String? {

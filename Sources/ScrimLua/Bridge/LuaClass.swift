@@ -143,13 +143,25 @@ public final class LuaClass<T: AnyObject>: LuaClassBase {
         }
     }
 
+    /// Calls `body` with `self` (argument 1) of a getter or setter call, borrowed: the userdata in slot 1 keeps it
+    /// alive, and a retain of an object that weak references point at (a view) is slow.
+    @inline(__always)
+    private static func borrowReceiver<R>(_ call: LuaCall, _ name: String, _ body: (T) throws -> R) throws -> R {
+        guard let pointer = scrim_toobject(call.L, 1) else { throw call.typeError(1, expected: name) }
+        return try Unmanaged<AnyObject>.fromOpaque(pointer)._withUnsafeGuaranteedRef { object in
+            if type(of: object) == T.self { return try body(unsafeDowncast(object, to: T.self)) }
+            guard let cast = object as? T else { throw call.typeError(1, expected: name) }
+            return try body(cast)
+        }
+    }
+
     /// A read/write property with its own accessors; the setter may throw to refuse a value.
     @discardableResult
     public func property<V: LuaConvertible>(_ key: String, get: @escaping (T) -> V, set: @escaping (T, V) throws -> Void) -> Self {
         readonly(key, get)
-        let receiver = self.receiver
+        let name = self.name
         setters[key] = HostFunction(key, kind: .setter) { call in
-            try set(try receiver(call), try V.pull(call, 3))
+            try LuaClass.borrowReceiver(call, name) { try set($0, try V.pull(call, 3)) }
             return 0
         }
         let className = name
@@ -183,9 +195,11 @@ public final class LuaClass<T: AnyObject>: LuaClassBase {
     /// A read-only property.
     @discardableResult
     public func readonly<V: LuaPushable>(_ key: String, _ get: @escaping (T) -> V) -> Self {
-        let receiver = self.receiver
+        let name = self.name
         getters[key] = HostFunction(key, kind: .getter) { call in
-            get(try receiver(call)).push(call.state)
+            let value = try LuaClass.borrowReceiver(call, name) { get($0) }
+            // The state borrowed from the thread, not loaded from the call: that would retain it.
+            Unmanaged<LuaState>.fromOpaque(scrim_limits(call.L).pointee.host)._withUnsafeGuaranteedRef { value.push($0) }
             return 1
         }
         return self
