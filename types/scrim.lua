@@ -380,6 +380,14 @@ scrim.TopPresentViewController = {}
 ---@overload fun(options?: table): scrim.RightPresentViewController
 scrim.RightPresentViewController = {}
 
+---Slides its content in from the left: `animatedLeadingConstraint.constant` from −animatedWidth to 0
+---(`content.leading == superview.leading + constant`).
+---@class scrim.LeftPresentViewController: scrim.DimmingPresentViewController
+---@field animatedLeadingConstraint scrim.Constraint|fun(self): scrim.Constraint # required
+---@field animatedWidth number|fun(self): number # default: the screen width
+---@overload fun(options?: table): scrim.LeftPresentViewController
+scrim.LeftPresentViewController = {}
+
 ---Fades and scales its content in: `animatedContentView` alpha 0 → 1, scale 0.8 → 1.
 ---@class scrim.CenterPresentViewController: scrim.DimmingPresentViewController
 ---@field animatedContentView scrim.View|fun(self): scrim.View # required

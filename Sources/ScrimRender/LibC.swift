@@ -6,11 +6,8 @@ import Musl
 import Darwin
 #endif
 
-// The few libc functions ScrimRender needs, behind one import so no other file cares which libc this is.
-@inline(__always) func cosine(_ x: Double) -> Double { cos(x) }
-@inline(__always) func sine(_ x: Double) -> Double { sin(x) }
-@inline(__always) func squareRoot(_ x: Double) -> Double { x.squareRoot() }
-@inline(__always) func power(_ x: Double, _ y: Double) -> Double { pow(x, y) }
+// The few libc functions ScrimRender needs besides ScrimCore's libm wrappers (Geometry/Math.swift), behind one
+// import so no other file cares which libc this is.
 
 /// The text of the last libc error (`errno`).
 func lastSystemError() -> String {

@@ -51,9 +51,10 @@ extension TraceValue: ExpressibleByStringLiteral, ExpressibleByFloatLiteral, Exp
     public init(booleanLiteral value: Bool) { self = .bool(value) }
 }
 
-/// Just enough JSON writing for trace files, without Foundation (which would slow `scrim`'s start-up).
-enum JSON {
-    static func writeString(_ s: String, to out: inout String) {
+/// Just enough JSON writing for trace files and test reports, without Foundation (which would slow `scrim`'s
+/// start-up).
+public enum JSON {
+    public static func writeString(_ s: String, to out: inout String) {
         out += "\""
         for scalar in s.unicodeScalars {
             switch scalar {

@@ -1,22 +1,12 @@
+import ScrimRender
+
 /// Text made safe for the machine-readable reports.
 enum Escaping {
-    /// A JSON string literal, quotes included.
+    /// A JSON string literal, quotes included (the trace files' encoder: one JSON escaping in Scrim's Swift).
     static func json(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        var out = ""
+        JSON.writeString(text, to: &out)
+        return out
     }
 
     static func json(_ text: String?) -> String {

@@ -29,6 +29,7 @@ import Testing
             ("PopupWindow", ScriptPopupWindow.classTable), ("ViewController", ControllerBinding.viewControllerTable),
             ("BottomPresentViewController", ControllerBinding.bottomTable), ("TopPresentViewController", ControllerBinding.topTable),
             ("RightPresentViewController", ControllerBinding.rightTable), ("CenterPresentViewController", ControllerBinding.centerTable),
+            ("LeftPresentViewController", ControllerBinding.dimmingTable(.left)),
         ]
         var constructors: [(String, [String])] = controllerTables.map { ($0.0, Array($0.1.optionNames)) }
         constructors.append(("View", Array(ViewBinding.luaClass.allFieldSetters().keys)))

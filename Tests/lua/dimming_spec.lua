@@ -214,6 +214,38 @@ describe("the other base classes", function()
     c:dismiss() scrim.settle()
   end)
 
+  it("LeftPresentViewController slides in from the left and back", function()
+    local C = scrim.class("Menu", scrim.LeftPresentViewController)
+    function C:viewDidLoad()
+      local content = scrim.View{ name = "menu" }
+      self.view:addSubview(content)
+      scrim.constrain(content, "top", "==", self.view, "top")
+      scrim.constrain(content, "bottom", "==", self.view, "bottom")
+      scrim.constrain{ item = content, attribute = "width", constant = 300 }
+      self.leading = scrim.constrain(content, "leading", "==", self.view, "leading")
+      self.content = content
+    end
+    function C:animatedLeadingConstraint() return self.leading end
+    local c = C()
+    assert.equal(390, c.animatedWidth)
+    scrim.present(c)
+    scrim.advance(0.125)
+    assert.near(-390 * (1 - ease(0.5)), c.content:presentation().frame.x, 1e-6)
+    scrim.settle()
+    assert.near(0, c.content.frame.x, 1e-6)
+    c:dismiss() scrim.settle()
+    assert.near(-390, c.content.frame.x, 1e-6)
+  end)
+
+  it("LeftPresentViewController reports its missing constraint and takes animatedWidth as a value", function()
+    local ok, err = pcall(scrim.present, scrim.LeftPresentViewController{})
+    assert.is_false(ok)
+    assert.matches("LeftPresentViewController: animatedLeadingConstraint is required", err, 1, true)
+    local c = scrim.LeftPresentViewController{ animatedWidth = 120 }
+    assert.equal(120, c.animatedWidth)
+    assert.has_error(function() c.animatedWidth = -1 end)
+  end)
+
   it("CenterPresentViewController fades and scales the content in", function()
     local C = scrim.class("Alert", scrim.CenterPresentViewController)
     function C:viewDidLoad()

@@ -6,11 +6,14 @@ import Musl
 import Darwin
 #endif
 
-// The few libm functions ScrimCore needs, behind one import so no other file cares which libc this is.
-@inline(__always) func cosine(_ x: Double) -> Double { cos(x) }
-@inline(__always) func sine(_ x: Double) -> Double { sin(x) }
-@inline(__always) func exponential(_ x: Double) -> Double { exp(x) }
-@inline(__always) func naturalLog(_ x: Double) -> Double { log(x) }
+// The libm functions Scrim needs (ScrimCore and the modules above it), behind one import so no other file cares
+// which libc this is.
+@inlinable public func cosine(_ x: Double) -> Double { cos(x) }
+@inlinable public func sine(_ x: Double) -> Double { sin(x) }
+@inlinable public func exponential(_ x: Double) -> Double { exp(x) }
+@inlinable public func naturalLog(_ x: Double) -> Double { log(x) }
+@inlinable public func squareRoot(_ x: Double) -> Double { x.squareRoot() }
+@inlinable public func power(_ x: Double, _ y: Double) -> Double { pow(x, y) }
 
 extension Int {
     /// `value` rounded toward zero and limited to `bounds` (NaN gives the lower bound): a coordinate or a time made

@@ -147,25 +147,31 @@ enum ControllerBinding {
     }
 
     static let viewControllerTable = classTable(luaClass) { ScriptViewController($0, name: nil) }
-    static let bottomTable = classTable(LuaClass<BottomPresentViewController>("BottomPresentViewController", base: dimmingClass)
-        .overridable("animatedBottomConstraint", .constraint) { try $0.animatedBottomConstraint }
-        .overridable("animatedHeight", .length) { try $0.animatedHeight }) {
-        ScriptBottomPresentViewController($0, name: nil)
+
+    /// A dimming base class from its edge: the edge's required member and, where it slides, its distance.
+    static func makeDimmingTable(_ edge: PresentEdge, _ scriptClass: ScriptEdgePresentViewController.Type) -> SwiftClassTable {
+        let luaClass = LuaClass<EdgePresentViewController>(edge.className, base: dimmingClass)
+            .overridable(edge.targetMember, edge.animatesView ? .view : .constraint) { try $0.animatedTarget as? LuaPushable }
+        if let distance = edge.distanceMember {
+            luaClass.overridable(distance, .length) { try $0.animatedDistance }
+        }
+        return classTable(luaClass) { scriptClass.init($0, edge: edge) }
     }
-    static let topTable = classTable(LuaClass<TopPresentViewController>("TopPresentViewController", base: dimmingClass)
-        .overridable("animatedTopConstraint", .constraint) { try $0.animatedTopConstraint }
-        .overridable("animatedHeight", .length) { try $0.animatedHeight }) {
-        ScriptTopPresentViewController($0, name: nil)
+
+    /// The dimming base classes' tables (ScriptableClasses.dimming), built together on first use.
+    static let dimmingTables = Dictionary(uniqueKeysWithValues: ScriptableClasses.dimming.map {
+        ($0.edge, makeDimmingTable($0.edge, $0.scriptClass))
+    })
+
+    /// The table of a declared edge (an undeclared one gets a table of its own, with the shared scriptable class).
+    static func dimmingTable(_ edge: PresentEdge) -> SwiftClassTable {
+        dimmingTables[edge] ?? makeDimmingTable(edge, ScriptEdgePresentViewController.self)
     }
-    static let rightTable = classTable(LuaClass<RightPresentViewController>("RightPresentViewController", base: dimmingClass)
-        .overridable("animatedTrailingConstraint", .constraint) { try $0.animatedTrailingConstraint }
-        .overridable("animatedWidth", .length) { try $0.animatedWidth }) {
-        ScriptRightPresentViewController($0, name: nil)
-    }
-    static let centerTable = classTable(LuaClass<CenterPresentViewController>("CenterPresentViewController", base: dimmingClass)
-        .overridable("animatedContentView", .view) { try $0.animatedContentView }) {
-        ScriptCenterPresentViewController($0, name: nil)
-    }
+
+    static var bottomTable: SwiftClassTable { dimmingTable(.bottom) }
+    static var topTable: SwiftClassTable { dimmingTable(.top) }
+    static var rightTable: SwiftClassTable { dimmingTable(.right) }
+    static var centerTable: SwiftClassTable { dimmingTable(.center) }
 }
 
 /// The scriptable controllers' way back to the Swift implementations (`self.super:loadView()`).

@@ -106,27 +106,6 @@ enum DimmingBinding {
     }
 }
 
-extension LuaValue {
-    /// A duration a script gave as a value or returned from a method: seconds within 0…a year, else an error naming `member`.
-    func seconds(_ member: String) throws -> Seconds {
-        let seconds: Double
-        switch self {
-        case .integer(let value): seconds = Double(value)
-        case .number(let value): seconds = value
-        default: throw ScriptError("\(member) must be a number of seconds, got \(typeName)")
-        }
-        guard seconds >= 0, seconds <= maximumDuration else {
-            throw ScriptError("\(member) must be seconds within 0…\(Int(maximumDuration)), got \(LuaValue.format(seconds))")
-        }
-        return seconds
-    }
-
-    func flag(_ member: String) throws -> Bool {
-        guard case .boolean(let value) = self else { throw ScriptError("\(member) must be a boolean, got \(typeName)") }
-        return value
-    }
-}
-
 /// A Lua table as the seed's DimmingTransitioningDelegate: each member a value or a method; missing ones take the
 /// defaults (0.25 s, true, nothing). It finds the table in its DimmingTransitioning's bag.
 final class LuaDimmingDelegate: DimmingTransitioningDelegate {

@@ -49,19 +49,3 @@ struct ControllerScript {
         }
     }
 }
-
-extension LuaValue {
-    /// Lua's name for the value's type (the class name for Scrim objects).
-    public var typeName: String {
-        switch self {
-        case .nil: return "nil"
-        case .boolean: return "boolean"
-        case .integer, .number: return "number"
-        case .string: return "string"
-        case .table: return "table"
-        case .function: return "function"
-        case .object(let object): return String(describing: type(of: object))
-        case .other(_, let name): return name
-        }
-    }
-}

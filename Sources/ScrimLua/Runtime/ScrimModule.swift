@@ -68,8 +68,8 @@ enum ScrimModule {
         return 0
     }
 
-    /// Every Swift class Lua sees, with its Lua class (built on first use). The state's registry is made from this
-    /// list, and the bad-value sweep in the tests enumerates it, so a class added here is swept too.
+    /// Every Swift class Lua sees, with its Lua class (built on first use; the scriptable ones from their table). The
+    /// state's registry is made from this list, and the bad-value sweep in the tests enumerates it, so a class added here is swept too.
     static let classes: [(AnyClass, () -> LuaClassBase)] = [
         (View.self, { ViewBinding.luaClass }),
         (TapGestureRecognizer.self, { GestureBinding.luaClass }),
@@ -77,21 +77,15 @@ enum ScrimModule {
         (ScheduledTask.self, { ClockBinding.timerClass }),
         (Hook.self, { HookBinding.hookClass }),
         (LayoutConstraint.self, { LayoutBinding.luaClass }),
-        (ViewController.self, { ControllerBinding.luaClass }),
         (DimmingPresentViewController.self, { ControllerBinding.dimmingClass }),
-        (BottomPresentViewController.self, { ControllerBinding.bottomTable.luaClass }),
-        (TopPresentViewController.self, { ControllerBinding.topTable.luaClass }),
-        (RightPresentViewController.self, { ControllerBinding.rightTable.luaClass }),
-        (CenterPresentViewController.self, { ControllerBinding.centerTable.luaClass }),
         (DimmingTransitioning.self, { DimmingBinding.luaClass }),
         (LuaDimmingDelegate.self, { DimmingBinding.adapterClass }),
         (TransitionContext.self, { TransitionBinding.contextClass }),
         (PresentationController.self, { TransitionBinding.presentationControllerClass }),
         (DimmingPresentationController.self, { TransitionBinding.dimmingPresentationControllerClass }),
         (LuaTransitioningDelegate.self, { TransitionBinding.adapterClass }),
-        (PopupWindow.self, { PopupBinding.luaClass }),
         (ConfirmDialog.self, { PopupBinding.confirmClass }),
-    ]
+    ] + ScriptableClasses.registrations
 
     static func install(in runtime: LuaRuntime) {
         let state = runtime.state
@@ -167,8 +161,7 @@ enum ScrimModule {
     }
 
     /// The module fields `installClasses` sets.
-    static let classNames: Set<String> = ["class", "PopupWindow", "ViewController", "BottomPresentViewController",
-                                          "TopPresentViewController", "RightPresentViewController", "CenterPresentViewController"]
+    static let classNames: Set<String> = Set(["class"] + ScriptableClasses.all.map(\.name))
 
     /// `scrim.class` (the prelude) and the Swift classes Lua classes may derive from; the module is on the stack top.
     static func installClasses(_ runtime: LuaRuntime) throws {
@@ -183,17 +176,18 @@ enum ScrimModule {
         state.push(ClassCaller.callerFunction)
         try state.call(nargs: 2, nresults: 1)
         runtime.swiftClassMaker = state.popRef()
-        try runtime.pushClassTable(ScriptPopupWindow.classTable)
-        lua_setfield(L, -2, "PopupWindow")
-        try runtime.pushClassTable(ControllerBinding.viewControllerTable)
-        for (name, table) in [("BottomPresentViewController", ControllerBinding.bottomTable),
-                              ("TopPresentViewController", ControllerBinding.topTable),
-                              ("RightPresentViewController", ControllerBinding.rightTable),
-                              ("CenterPresentViewController", ControllerBinding.centerTable)] {
-            try runtime.pushClassTable(table, base: -1)
-            lua_setfield(L, -3, name)
+        // Each class with its base's table as `super`: a base comes first, so its table is in `scrim` already.
+        for declared in ScriptableClasses.all {
+            if let base = declared.base {
+                scrim_rawgetfield(L, -1, base)
+                try runtime.pushClassTable(declared.table(), base: -1)
+                lua_rotate(L, -2, 1)
+                lua_settop(L, -2)
+            } else {
+                try runtime.pushClassTable(declared.table())
+            }
+            lua_setfield(L, -2, declared.name)
         }
-        lua_setfield(L, -2, "ViewController")
         built = true
     }
 

@@ -1,0 +1,39 @@
+import ScrimCore
+
+/// What a binding reads out of a value Lua gave (a member's value or what its method returned), with the error a
+/// script sees naming the member when it is the wrong kind.
+extension LuaValue {
+    /// Lua's name for the value's type (the class name for Scrim objects).
+    public var typeName: String {
+        switch self {
+        case .nil: return "nil"
+        case .boolean: return "boolean"
+        case .integer, .number: return "number"
+        case .string: return "string"
+        case .table: return "table"
+        case .function: return "function"
+        case .object(let object): return String(describing: type(of: object))
+        case .other(_, let name): return name
+        }
+    }
+
+    /// A duration a script gave as a value or returned from a method: seconds within 0…a year, else an error naming `member`.
+    func seconds(_ member: String) throws -> Seconds {
+        let seconds: Double
+        switch self {
+        case .integer(let value): seconds = Double(value)
+        case .number(let value): seconds = value
+        default: throw ScriptError("\(member) must be a number of seconds, got \(typeName)")
+        }
+        guard seconds >= 0, seconds <= maximumDuration else {
+            throw ScriptError("\(member) must be seconds within 0…\(Int(maximumDuration)), got \(LuaValue.format(seconds))")
+        }
+        return seconds
+    }
+
+    /// A flag a script gave: a boolean, else an error naming `member`.
+    func flag(_ member: String) throws -> Bool {
+        guard case .boolean(let value) = self else { throw ScriptError("\(member) must be a boolean, got \(typeName)") }
+        return value
+    }
+}
