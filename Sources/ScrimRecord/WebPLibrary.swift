@@ -1,4 +1,5 @@
 import Glibc
+import ScrimRender
 import WebP
 
 /// The libwebp functions the WebP writer uses, looked up at run time in libwebpmux (which brings libwebp): loaded
@@ -24,16 +25,9 @@ struct WebPLibrary {
     }
 
     init(library: String) throws {
-        guard let handle = dlopen(library, RTLD_NOW | RTLD_LOCAL) else {
-            let reason = dlerror().map { String(cString: $0) } ?? "not found"
-            throw RecordingError("animated WebP needs libwebpmux3: run make setup (or apt-get install libwebpmux3) (\(reason))")
-        }
-        func symbol<T>(_ name: String) throws -> T {
-            guard let address = dlsym(handle, name) else {
-                throw RecordingError("animated WebP needs libwebp ≥ 1.0: \(library) has no \(name)")
-            }
-            return unsafeBitCast(address, to: T.self)
-        }
+        let shared = try SharedLibrary(library, notFound: { reason in RecordingError("animated WebP needs libwebpmux3: run make setup (or apt-get install libwebpmux3) (\(reason))") },
+                                       missingSymbol: { name in RecordingError("animated WebP needs libwebp ≥ 1.0: \(library) has no \(name)") })
+        func symbol<T>(_ name: String) throws -> T { try shared.symbol(name) }
         configInit = try symbol("WebPConfigInitInternal")
         pictureInit = try symbol("WebPPictureInitInternal")
         pictureImportBGRA = try symbol("WebPPictureImportBGRA")

@@ -61,16 +61,9 @@ struct Cairo {
 
     /// Loads `library` and looks up every function; throws naming what is missing.
     init(library: String) throws {
-        guard let handle = dlopen(library, RTLD_NOW | RTLD_LOCAL) else {
-            let reason = dlerror().map { String(cString: $0) } ?? "not found"
-            throw RenderError("PNG snapshots need libcairo2: run make setup (or apt-get install libcairo2) (\(reason))")
-        }
-        func symbol<T>(_ name: String) throws -> T {
-            guard let address = dlsym(handle, name) else {
-                throw RenderError("PNG snapshots need libcairo2 ≥ 1.10: \(library) has no \(name)")
-            }
-            return unsafeBitCast(address, to: T.self)
-        }
+        let shared = try SharedLibrary(library, notFound: { reason in RenderError("PNG snapshots need libcairo2: run make setup (or apt-get install libcairo2) (\(reason))") },
+                                       missingSymbol: { name in RenderError("PNG snapshots need libcairo2 ≥ 1.10: \(library) has no \(name)") })
+        func symbol<T>(_ name: String) throws -> T { try shared.symbol(name) }
         imageSurfaceCreate = try symbol("cairo_image_surface_create")
         imageSurfaceCreateFromPNG = try symbol("cairo_image_surface_create_from_png")
         surfaceWriteToPNG = try symbol("cairo_surface_write_to_png")

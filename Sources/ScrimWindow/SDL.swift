@@ -1,4 +1,5 @@
 import Glibc
+import ScrimRender
 
 /// The SDL2 functions the live window uses, looked up at run time: `scrim` does not link SDL (`ldd scrim` does not
 /// list it and start-up without `--window` is unchanged); it `dlopen`s libSDL2-2.0.so.0 the first time a window opens.
@@ -41,16 +42,9 @@ struct SDL {
     }
 
     init(library: String) throws {
-        guard let handle = dlopen(library, RTLD_NOW | RTLD_LOCAL) else {
-            let reason = dlerror().map { String(cString: $0) } ?? "not found"
-            throw WindowError("--window needs SDL2: run make setup (or apt-get install libsdl2-2.0-0) (\(reason))")
-        }
-        func symbol<T>(_ name: String) throws -> T {
-            guard let address = dlsym(handle, name) else {
-                throw WindowError("--window needs SDL 2.0.10 or later: \(library) has no \(name)")
-            }
-            return unsafeBitCast(address, to: T.self)
-        }
+        let shared = try SharedLibrary(library, notFound: { reason in WindowError("--window needs SDL2: run make setup (or apt-get install libsdl2-2.0-0) (\(reason))") },
+                                       missingSymbol: { name in WindowError("--window needs SDL 2.0.10 or later: \(library) has no \(name)") })
+        func symbol<T>(_ name: String) throws -> T { try shared.symbol(name) }
         setHint = try symbol("SDL_SetHint")
         initialize = try symbol("SDL_Init")
         quit = try symbol("SDL_Quit")
