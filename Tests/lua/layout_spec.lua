@@ -101,4 +101,44 @@ describe("Auto Layout", function()
     assert.is_false(ok)
     assert.equal(1000, c.priority)
   end)
+  it("a view leaving its superview takes its constraints to views outside its subtree with it, as in UIKit", function()
+    local a = scrim.View{ name = "a", frame = { 0, 0, 200, 200 } }
+    local b = scrim.View{ name = "b" }
+    local inner = scrim.View{ name = "inner" }
+    scrim.window:addSubview(a)
+    a:addSubview(b)
+    b:addSubview(inner)
+    local toSuperview = scrim.constrain(b, "top", "==", a, "top", 10)
+    local toSibling = scrim.constrain(a, "left", "==", b, "left")  -- b is the second item here
+    local inside = scrim.constrain(inner, "left", "==", b, "left", 5)
+    local ownSize = scrim.constrain{ item = b, attribute = "width", constant = 50 }
+    a:insertSubview(b, 1)  -- reordering under the same superview is no move
+    assert.is_true(toSuperview.active)
+    b:removeFromSuperview()
+    assert.is_false(toSuperview.active)
+    assert.is_false(toSibling.active)
+    assert.is_true(inside.active)
+    assert.is_true(ownSize.active)
+    -- Moved to another superview: the same rule.
+    local c = scrim.View{ name = "c" }
+    scrim.window:addSubview(c)
+    c:addSubview(b)
+    local toC = scrim.constrain(b, "top", "==", c, "top")
+    a:addSubview(b)
+    assert.is_false(toC.active)
+    assert.is_true(inside.active)
+  end)
+
+  it("a constraint whose view was collected is no longer active", function()
+    local c
+    do
+      local v = scrim.View{ name = "gone" }
+      c = scrim.constrain{ item = v, attribute = "width", constant = 10 }
+      assert.is_true(c.active)
+    end
+    collectgarbage()
+    collectgarbage()
+    assert.is_nil(c.item)
+    assert.is_false(c.active)
+  end)
 end)

@@ -44,8 +44,10 @@ public final class LayoutConstraint {
 
     /// 1…1000; 1000 is required. Change it with `setPriority(_:)`.
     public private(set) var priority: Double
-    /// Whether the constraint is in effect (`activate()`, `deactivate()`).
-    public private(set) var isActive = false
+    /// Whether the constraint is in effect (`activate()`, `deactivate()`). As in UIKit, one whose view is gone (collected)
+    /// is not, nor one that related a view to one outside its subtree when it left its superview (`removeFromSuperview`).
+    public var isActive: Bool { activeFlag && isIntact }
+    private var activeFlag = false
     /// Whether the engine broke this required constraint to resolve a conflict; it then holds only as far as the
     /// conflicting constraints allow, until it is deactivated. Reading it applies constant changes the engine has
     /// batched for its next layout pass, so that a conflicting change is broken and reported by then.
@@ -93,7 +95,7 @@ public final class LayoutConstraint {
         guard !isActive else { return }
         guard let item, isIntact else { throw LayoutError(message: "cannot activate \(self): a view it names is gone") }
         try checkCommonAncestor()
-        isActive = true
+        activeFlag = true
         activationSerial = activationCounter.wrappingAdd(1, ordering: .relaxed).newValue
         item.layoutNode.constraints.append(self)
         if let toItem, toItem !== item { toItem.layoutNode.constraints.append(self) }
@@ -104,8 +106,8 @@ public final class LayoutConstraint {
 
     /// Takes the constraint out of effect; does nothing if inactive. Frames it set stay until the next layout moves them.
     public func deactivate() {
-        guard isActive else { return }
-        isActive = false
+        guard activeFlag else { return }
+        activeFlag = false
         brokenFlag = false
         item?.existingLayoutNode?.remove(self)
         toItem?.existingLayoutNode?.remove(self)

@@ -28,3 +28,21 @@ extension View {
         return node
     }
 }
+
+extension View {
+    /// UIKit's rule for a view that leaves its superview (removed, or moved to another): the constraints relating a view
+    /// of its subtree to a view outside it are deactivated; those wholly inside the subtree stay.
+    func deactivateConstraintsLeavingSubtree() {
+        var leaving: [LayoutConstraint] = []
+        walkSubtree { view, _ in
+            for constraint in view.constraints where constraint.isActive && constraint.item === view {
+                if let other = constraint.toItem, !other.isDescendant(of: self) { leaving.append(constraint) }
+            }
+            for constraint in view.constraints where constraint.isActive && constraint.toItem === view {
+                if let other = constraint.item, !other.isDescendant(of: self) { leaving.append(constraint) }
+            }
+            return true
+        }
+        LayoutConstraint.deactivate(leaving)
+    }
+}

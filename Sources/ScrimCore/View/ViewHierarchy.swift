@@ -156,7 +156,12 @@ extension View {
         }
         let oldWindow = view.window
         let oldSuperview = view.superview
-        oldSuperview?.detach(view)
+        // Reordering among the same superview's subviews is no move: its constraints stay.
+        if oldSuperview === self {
+            if let at = subviews.firstIndex(where: { $0 === view }) { mutateSubviews { $0.remove(at: at) } }
+        } else {
+            oldSuperview?.detach(view)
+        }
         mutateSubviews { list in
             list.insert(view, at: index.map { min(max($0, 0), list.count) } ?? list.count)
         }
@@ -177,6 +182,7 @@ extension View {
             mutateSubviews { $0.remove(at: index) }
         }
         view.setSuperview(nil)
+        view.deactivateConstraintsLeavingSubtree()
     }
 
     /// Sets the window of the receiver's subtree to its superview's (at once, before anyone is told of the move).
