@@ -78,8 +78,11 @@ public struct LuaCall {
     /// Lua truthiness: anything but nil and false.
     public func truthy(_ index: Int32) -> Bool { lua_toboolean(L, index) != 0 }
 
+    /// A function, or a table or userdata with `__call` (a busted spy, a functable): whatever Lua itself can call.
     public func function(_ index: Int32) throws -> LuaRef {
-        guard lua_type(L, index) == LUA_TFUNCTION else { throw typeError(index, expected: "function") }
+        guard lua_type(L, index) == LUA_TFUNCTION || state.isCallable(at: index) else {
+            throw typeError(index, expected: "function")
+        }
         return state.ref(at: index)
     }
 
