@@ -578,15 +578,8 @@ local function same(s, args)
   return holds
 end
 
-local function unique(s, args)
-  local list, deep = args[1], nil
-  if type(args[2]) == "boolean" or (args[2] == nil and args.n > 2) then
-    deep = args[2]
-    setMessage(s, args[3])
-  else
-    if type(args[3]) == "boolean" then deep = args[3] end
-    setMessage(s, args[2])
-  end
+-- Whether no two values of `list` are equal (with `deep`, nor alike table by table): assert.unique and match.unique.
+local function allDistinct(list, deep)
   for k, v in next, list do
     for k2, v2 in next, list do
       if k ~= k2 then
@@ -596,6 +589,18 @@ local function unique(s, args)
     end
   end
   return true
+end
+
+local function unique(s, args)
+  local list, deep = args[1], nil
+  if type(args[2]) == "boolean" or (args[2] == nil and args.n > 2) then
+    deep = args[2]
+    setMessage(s, args[3])
+  else
+    if type(args[3]) == "boolean" then deep = args[3] end
+    setMessage(s, args[2])
+  end
+  return allDistinct(list, deep)
 end
 
 local function near(s, args)
@@ -858,17 +863,7 @@ registerMatcher("equals", equalsMatcher)
 registerMatcher("equal", equalsMatcher)
 registerMatcher("unique", function(_, args)
   local deep = args[1]
-  return function(list)
-    for k, v in next, list do
-      for k2, v2 in next, list do
-        if k ~= k2 then
-          if deep and util.deepcompare(v, v2, true) then return false end
-          if v == v2 then return false end
-        end
-      end
-    end
-    return true
-  end
+  return function(list) return allDistinct(list, deep) end
 end)
 
 local function composite(name, decide)
