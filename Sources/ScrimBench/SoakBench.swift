@@ -12,6 +12,29 @@ func soakBenchmarks() -> [BenchRow] {
          "local v = scrim.View{} local r = scrim.TapGestureRecognizer(function() end) "
             + "r.delegate = {view = v, gestureRecognizerShouldReceiveTouch = function() return true end} "
             + "v:addGestureRecognizer(r)"),
+        ("closures referring to a superview and a sibling",
+         "local p = scrim.View{} local a, b = scrim.View{}, scrim.View{} p:addSubview(a) p:addSubview(b) "
+            + "a:onTap(function() b.alpha = 0 end) b:onTap(function() p.alpha = 0 end)"),
+        ("view added to the window, tapped, removed",
+         "local v = scrim.View{frame = {0, 0, 10, 10}} v:onTap(function() v.alpha = 0 end) "
+            + "scrim.window:addSubview(v) scrim.tap(5, 5) v:removeFromSuperview()"),
+        ("popup whose delegate and handlers refer to it",
+         "local p p = scrim.PopupWindow{items = {\"a\"}, delegate = {popup = function() return p end}} "
+            + "p:on(\"a\", function() return p end)"),
+        ("dimming transitioning whose delegate refers to it",
+         "local t t = scrim.DimmingTransitioning({executePresentationAnimation = function() return t end}) "
+            + "t.dimmingViewTapped = function() return t end"),
+        ("controller whose overrides and taps refer to it",
+         "local vc = scrim.ViewController{} vc.viewDidLoad = function() vc.view.alpha = 1 end "
+            + "vc.view:onTap(function() vc.view.alpha = 0 end)"),
+        ("custom transition whose animators refer to the controller, presented and dismissed",
+         "local vc local a = {animateTransition = function(self, ctx) ctx.containerView:addSubview(ctx:viewForKey(\"to\")) "
+            + "ctx:completeTransition(true) end, controller = function() return vc end} "
+            + "local d = {animateTransition = function(self, ctx) ctx:completeTransition(true) end, vc = function() return vc end} "
+            + "local td = {animationControllerForPresented = function() return a end, "
+            + "animationControllerForDismissed = function() return d end, vc = function() return vc end} "
+            + "vc = scrim.ViewController{modalPresentationStyle = \"custom\", transitioningDelegate = td} "
+            + "scrim.present(vc, false) scrim.settle() vc:dismiss(false) scrim.settle()"),
         ("hook of a new event name, removed by off",
          "scrim.on(\"soak.\" .. i, function() end, {group = \"soak\"}) scrim.off(\"soak\")"),
     ]

@@ -1,7 +1,11 @@
 /// Something attached to a view that recognizes touches; `TapGestureRecognizer` is the one kind so far.
 open class GestureRecognizer {
     /// The view it is attached to.
-    public internal(set) weak var view: View?
+    public internal(set) weak var view: View? {
+        didSet { if let ownershipObserver, oldValue !== view { ownershipObserver.ownerDidChange(self, from: oldValue) } }
+    }
+    /// See `Owned`.
+    public weak var ownershipObserver: OwnershipObserver?
     /// Disabled recognizers receive no touches.
     public var isEnabled = true
     /// Asked before each touch; held strongly (unlike UIKit) so that a closure-style delegate needs no other owner.

@@ -53,7 +53,13 @@ open class PopupWindow {
     /// Where the popup is in its life.
     public private(set) var phase = PopupPhase.hidden
 
-    private var loadedView: View?
+    private var loadedView: View? {
+        didSet {
+            guard oldValue !== loadedView else { return }
+            if let oldValue, oldValue.rootOwner === self { oldValue.rootOwner = nil }
+            loadedView?.rootOwner = self
+        }
+    }
     private var itemHandlers: [String: (PopupWindow) throws -> Bool?] = [:]
     private var removal: ScheduledTask?
     private var showGeneration = 0

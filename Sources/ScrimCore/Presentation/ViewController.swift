@@ -25,7 +25,13 @@ open class ViewController {
     /// The controller this one presents (held strongly: the presentation keeps it alive until dismissed).
     public internal(set) var presentedViewController: ViewController?
     /// The controller that presents this one.
-    public internal(set) weak var presentingViewController: ViewController?
+    public internal(set) weak var presentingViewController: ViewController? {
+        didSet {
+            if let ownershipObserver, oldValue !== presentingViewController { ownershipObserver.ownerDidChange(self, from: oldValue) }
+        }
+    }
+    /// See `Owned`.
+    public weak var ownershipObserver: OwnershipObserver?
     /// Manages this controller's presentation, from `present` until the dismissal ends.
     public internal(set) var presentationController: PresentationController?
     /// Whether a presentation of this controller is in flight.
@@ -46,7 +52,7 @@ open class ViewController {
         guard let delegate = transitioningDelegate else { return false }
         return (self as? DimmingPresentViewController)?.dimmingTransitioning !== delegate as AnyObject
     }
-    var isRootViewController = false
+    public internal(set) var isRootViewController = false
     /// The presentation or dismissal of this controller in flight.
     var activeTransition: TransitionContext?
     /// A `dismiss` asked for while the presentation was in flight; it runs when the presentation ends.
@@ -54,7 +60,13 @@ open class ViewController {
     /// Where this controller's view was when a full-screen presentation took it out of the window.
     var removedViewSpot: (superview: View, index: Int)?
 
-    private var storedView: View?
+    private var storedView: View? {
+        didSet {
+            guard oldValue !== storedView else { return }
+            if let oldValue, oldValue.rootOwner === self { oldValue.rootOwner = nil }
+            storedView?.rootOwner = self
+        }
+    }
     private var isLoadingView = false
 
     /// A controller called `name`.

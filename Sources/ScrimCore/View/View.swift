@@ -181,9 +181,21 @@ open class View {
     // MARK: Hierarchy internals
 
     func setSuperview(_ view: View?) {
+        let old = superview
         superview = view
         superviewLink = view
+        if let ownershipObserver, old !== view { ownershipObserver.ownerDidChange(self, from: old ?? rootOwner) }
     }
+
+    /// The controller or popup whose root view this is (it holds it strongly); the owner of a view without a superview.
+    public internal(set) weak var rootOwner: AnyObject? {
+        didSet {
+            if let ownershipObserver, superview == nil, oldValue !== rootOwner { ownershipObserver.ownerDidChange(self, from: oldValue) }
+        }
+    }
+
+    /// See `Owned`.
+    public weak var ownershipObserver: OwnershipObserver?
 
     /// `superview` without reference counting, for the walk up that `setNeedsLayout` makes on every resize (a view
     /// is the target of weak references, so each retain of it takes the slow path). The superview clears it when it

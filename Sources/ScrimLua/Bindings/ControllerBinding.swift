@@ -83,6 +83,13 @@ enum ControllerBinding {
         resolveWeakDelegate(of: presented, call)
         do {
             try presenter.present(presented, animated: animated, completion: completion)
+            // The presenting controller holds it now; so does the presenter's userdata hold its userdata (its fields,
+            // its overrides, the animators of its transitions), up to the root controller.
+            if presented.presentingViewController != nil {
+                call.state.keepingTop { _ in
+                    if call.state.pushPeerTable(of: presented, creating: true) { call.state.anchor(presented) }
+                }
+            }
         } catch let error as PresentationError {
             throw ScriptError(error.message)
         } catch let error as RequiredMemberError {

@@ -3,7 +3,8 @@ import ScrimCore
 
 /// docs/API.md §6: `scrim.DimmingTransitioning(delegate)` (seed 2). Protocol style: a delegate table whose members are
 /// values or methods (called with `self`). Closure style: the same members assigned on the DimmingTransitioning
-/// (called without `self`), winning over the delegate. What it keeps from Lua lives in its userdata's bag.
+/// (called without `self`), winning over the delegate. What it keeps from Lua lives in its userdata's peer table
+/// (`LuaDelegate`).
 enum DimmingBinding {
     static let members = ["presentationAnimationDuration", "dismissalAnimationDuration", "executePresentationAnimation",
                           "executeDismissalAnimation", "allowTapDimmingViewToDismiss", "dimmingViewTapped"]
@@ -12,7 +13,7 @@ enum DimmingBinding {
         let c = LuaClass<DimmingTransitioning>("DimmingTransitioning")
         c.userValues = 2
         c.property("delegate", get: { transitioning, call in
-            if let adapter = transitioning.delegate as? LuaDimmingDelegate, adapter.transitioning === transitioning {
+            if let adapter = transitioning.delegate as? LuaDimmingDelegate, adapter.belongs(to: transitioning) {
                 call.state.pushPeerValue(transitioning, "delegate")
             } else {
                 call.push(transitioning.delegate.map { $0 as AnyObject }.flatMap { $0 as? ViewController })
@@ -39,7 +40,7 @@ enum DimmingBinding {
     /// `scrim.DimmingTransitioning([delegate])`.
     static let constructor = HostFunction("DimmingTransitioning") { call in
         let transitioning = DimmingTransitioning()
-        // Its userdata first, on the stack: the delegate goes into that userdata's bag, which must not be collected
+        // Its userdata first, on the stack: the delegate goes into that userdata's peer table, which must not be collected
         // (and replaced by a new, empty one) before it is returned.
         lua_settop(call.L, 1)
         call.push(transitioning)
@@ -58,7 +59,8 @@ enum DimmingBinding {
             return
         }
         guard call.type(index) == LUA_TTABLE else { throw call.typeError(index, expected: "delegate table") }
-        // The DimmingTransitioning holds its delegate weakly (the seed); the adapter lives in its bag, with the table.
+        // The DimmingTransitioning holds its delegate weakly (the seed); the adapter lives in its peer table, with the
+        // table.
         let adapter = LuaDimmingDelegate(transitioning: transitioning, state: call.state)
         call.state.setPeerValue(transitioning, "delegate", valueAt: index)
         call.state.push(object: adapter, as: adapterClass)
@@ -77,18 +79,8 @@ enum DimmingBinding {
         if type == LUA_TNUMBER { _ = try call.duration(index) }
         call.state.setPeerValue(transitioning, member, valueAt: index)
         let set = type != LUA_TNIL
-        weak let state = call.state
-        weak let owner = transitioning
-        func value() throws -> LuaValue {
-            guard let state, let owner else { return .nil }
-            return try state.keepingTop { _ in
-                state.pushPeerValue(owner, member)
-                if state.isCallable(at: -1) {
-                    try state.call(nargs: 0, nresults: 1)
-                }
-                return state.value(at: -1)
-            }
-        }
+        let lua = LuaDelegate(transitioning, call.state, places: .closures)
+        func value() throws -> LuaValue { try lua.call(member) ?? .nil }
         switch member {
         case "presentationAnimationDuration":
             transitioning.presentationAnimationDuration = set ? { try value().seconds(member) } : nil
@@ -107,49 +99,35 @@ enum DimmingBinding {
 }
 
 /// A Lua table as the seed's DimmingTransitioningDelegate: each member a value or a method; missing ones take the
-/// defaults (0.25 s, true, nothing). It finds the table in its DimmingTransitioning's bag.
+/// defaults (0.25 s, true, nothing). It finds the table in its DimmingTransitioning's peer table.
 final class LuaDimmingDelegate: DimmingTransitioningDelegate {
-    unowned let transitioning: DimmingTransitioning
-    weak var state: LuaState?
+    let lua: LuaDelegate
 
     init(transitioning: DimmingTransitioning, state: LuaState) {
-        self.transitioning = transitioning
-        self.state = state
+        lua = LuaDelegate(transitioning, state, places: .delegate)
     }
 
-    /// The member `name` of the delegate table: called with the table as `self` if it is a function; nil if absent.
-    private func member(_ name: String) throws -> LuaValue? {
-        guard let state else { return nil }
-        let L = state.L
-        return try state.keepingTop { top in
-            guard state.pushPeerValue(transitioning, "delegate") == LUA_TTABLE else { return nil }
-            if scrim_pgetfield(L, -1, name) != LUA_OK { throw state.popError() }
-            if lua_type(L, -1) == LUA_TNIL { return nil }
-            guard state.isCallable(at: -1) else { return state.value(at: -1) }
-            lua_settop(L, -2)
-            try state.callMethod(top + 1, name, nargs: 0, nresults: 1)
-            return state.value(at: -1)
-        }
-    }
+    /// Whether this adapter is `transitioning`'s own (the one whose peer table holds the delegate table).
+    func belongs(to transitioning: DimmingTransitioning) -> Bool { lua.object === transitioning }
 
     var presentationAnimationDuration: Seconds {
-        get throws { try member("presentationAnimationDuration")?.seconds("presentationAnimationDuration") ?? DimmingTransitioning.defaultDuration }
+        get throws { try lua.call("presentationAnimationDuration")?.seconds("presentationAnimationDuration") ?? DimmingTransitioning.defaultDuration }
     }
     var dismissalAnimationDuration: Seconds {
-        get throws { try member("dismissalAnimationDuration")?.seconds("dismissalAnimationDuration") ?? DimmingTransitioning.defaultDuration }
+        get throws { try lua.call("dismissalAnimationDuration")?.seconds("dismissalAnimationDuration") ?? DimmingTransitioning.defaultDuration }
     }
     func executePresentationAnimation() throws {
-        guard try member("executePresentationAnimation") != nil else {
+        guard try lua.call("executePresentationAnimation") != nil else {
             throw ScriptError("the delegate has no executePresentationAnimation (it is required)")
         }
     }
     func executeDismissalAnimation() throws {
-        guard try member("executeDismissalAnimation") != nil else {
+        guard try lua.call("executeDismissalAnimation") != nil else {
             throw ScriptError("the delegate has no executeDismissalAnimation (it is required)")
         }
     }
     var allowTapDimmingViewToDismiss: Bool {
-        get throws { try member("allowTapDimmingViewToDismiss")?.flag("allowTapDimmingViewToDismiss") ?? true }
+        get throws { try lua.call("allowTapDimmingViewToDismiss")?.flag("allowTapDimmingViewToDismiss") ?? true }
     }
-    func dimmingViewTapped() throws { _ = try member("dimmingViewTapped") }
+    func dimmingViewTapped() throws { _ = try lua.call("dimmingViewTapped") }
 }

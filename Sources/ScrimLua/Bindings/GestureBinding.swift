@@ -1,66 +1,72 @@
 import CLua
 import ScrimCore
 
-/// docs/API.md §2: `TapGestureRecognizer` and its protocol-style delegate.
+/// docs/API.md §2: `TapGestureRecognizer` and its protocol-style delegate. The action closure and the delegate table
+/// live in the recognizer's peer table (`LuaDelegate`); the view's holds the recognizer (`OwnershipLinks`).
 enum GestureBinding {
-    static let luaClass = LuaClass<TapGestureRecognizer>("TapGestureRecognizer")
-        .readonly("view") { $0.view }
-        .property("enabled", get: { $0.isEnabled }, set: { $0.isEnabled = $1 })
-        .property("name", get: { $0.name }, set: { $0.name = $1 })
-        .property("delegate", get: { recognizer, call in
-            call.push((recognizer.delegate as? LuaGestureDelegate)?.table)
-        }, set: { recognizer, call, index in
-            if call.isNil(index) {
-                recognizer.delegate = nil
-            } else {
-                recognizer.delegate = LuaGestureDelegate(table: try call.table(index), state: call.state)
-            }
-        })
-        .description { "TapGestureRecognizer(\($0.view?.name ?? "detached"))" }
+    static let luaClass: LuaClass<TapGestureRecognizer> = {
+        let c = LuaClass<TapGestureRecognizer>("TapGestureRecognizer")
+        c.userValues = 2
+        return c
+            .readonly("view") { $0.view }
+            .property("enabled", get: { $0.isEnabled }, set: { $0.isEnabled = $1 })
+            .property("name", get: { $0.name }, set: { $0.name = $1 })
+            .property("delegate", get: { recognizer, call in
+                guard recognizer.delegate is LuaGestureDelegate else { return call.push(nil) }
+                call.state.pushPeerValue(recognizer, "delegate")
+                return 1
+            }, set: { recognizer, call, index in
+                if call.isNil(index) {
+                    call.state.setPeerValue(recognizer, "delegate", valueAt: index)
+                    recognizer.delegate = nil
+                } else {
+                    guard call.type(index) == LUA_TTABLE else { throw call.typeError(index, expected: "table") }
+                    call.state.setPeerValue(recognizer, "delegate", valueAt: index)
+                    recognizer.delegate = LuaGestureDelegate(recognizer, call.state)
+                    call.state.anchor(recognizer)
+                }
+            })
+            .description { "TapGestureRecognizer(\($0.view?.name ?? "detached"))" }
+    }()
 
     /// `scrim.TapGestureRecognizer(fn)`.
     static let constructor = HostFunction("TapGestureRecognizer") { call in
-        call.push(try makeTap(call, functionAt: 1))
+        _ = try makeTap(call, functionAt: 1)
+        return 1
     }
 
-    /// A tap recognizer whose action calls the Lua function at `index` with the recognizer.
+    /// A tap recognizer whose action calls the Lua function at `index` with the recognizer; the function lives in the
+    /// recognizer's peer table. Leaves the recognizer's userdata on the stack (where the collector cannot take it, and
+    /// its closure with it, before it is linked to a view).
     static func makeTap(_ call: LuaCall, functionAt index: Int32) throws -> TapGestureRecognizer {
-        let function = try call.function(index)
+        guard call.state.isCallable(at: index) else { throw call.typeError(index, expected: "function") }
+        let index = lua_absindex(call.L, index)
         weak let state = call.state
-        return TapGestureRecognizer { recognizer in
-            try state?.call(function, [recognizer])
+        let recognizer = TapGestureRecognizer { recognizer in
+            guard let state else { return }
+            try LuaDelegate(recognizer, state, places: .closures).call("action", [recognizer])
         }
+        call.push(recognizer)
+        call.state.setPeerValue(recognizer, "action", valueAt: index)
+        call.state.anchor(recognizer)
+        return recognizer
     }
 }
 
 /// A Lua table as a gesture delegate: `gestureRecognizerShouldReceiveTouch(self, recognizer, point)` → boolean;
 /// a table without that method lets every touch through.
 final class LuaGestureDelegate: GestureRecognizerDelegate {
-    let table: LuaRef
-    weak var state: LuaState?
+    let lua: LuaDelegate
 
-    init(table: LuaRef, state: LuaState) {
-        self.table = table
-        self.state = state
+    init(_ recognizer: GestureRecognizer, _ state: LuaState) {
+        lua = LuaDelegate(recognizer, state, places: .delegate)
     }
 
     func gestureRecognizerShouldReceiveTouch(_ recognizer: GestureRecognizer, point: Point) throws -> Bool {
-        guard let state else { return true }
-        guard try state.hasMethod(table, "gestureRecognizerShouldReceiveTouch") else { return true }
-        let answer = try state.callMethod(table, "gestureRecognizerShouldReceiveTouch", [recognizer, point])
-        if case .boolean(let allowed) = answer { return allowed }
-        if case .nil = answer { return false }
+        guard try lua.responds(to: "gestureRecognizerShouldReceiveTouch") else { return true }
+        let answer = try lua.call("gestureRecognizerShouldReceiveTouch", [recognizer, point])
+        if case .boolean(let allowed)? = answer { return allowed }
+        if case .nil? = answer { return false }
         return true
-    }
-}
-
-extension LuaState {
-    /// Whether `target[name]` is callable (`isCallable`), looked up with metamethods (protected).
-    public func hasMethod(_ target: LuaRef, _ name: String) throws -> Bool {
-        return try keepingTop { _ in
-            target.push(L)
-            if scrim_pgetfield(L, -1, name) != LUA_OK { throw popError() }
-            return isCallable(at: -1)
-        }
     }
 }

@@ -2,7 +2,7 @@ import CLua
 import ScrimCore
 
 /// docs/API.md §7: `scrim.PopupWindow` (seed 1), both binding styles, and `scrim.ConfirmDialog` (addition).
-/// What a popup keeps from Lua (its delegate table, its closures) lives in its userdata's bag (`PeerStorage`);
+/// What a popup keeps from Lua (its delegate table, its closures) lives in its userdata's peer table (`LuaDelegate`);
 /// the runtime pins the userdata while the popup is shown, so a script need not keep a reference.
 enum PopupBinding {
     static let luaClass: LuaClass<PopupWindow> = {
@@ -53,7 +53,8 @@ enum PopupBinding {
                     call.state.setPeerValue(popup, key, valueAt: 3)
                     weak let state = call.state
                     popup.on(item) { popup in
-                        try state?.callPeerFunction(popup, key, [popup]).popupResult
+                        guard let state else { return nil }
+                        return try LuaDelegate(popup, state, places: .closures).call(key, [popup])?.popupResult
                     }
                 }
                 return call.push(popup)
@@ -99,7 +100,7 @@ enum PopupBinding {
         }
         let dialog = ConfirmDialog(runtime: call.runtime.core, title: title, message: message,
                                    cancelTitle: cancelTitle, confirmTitle: confirmTitle)
-        // Its userdata first, on the stack: the delegate goes into that userdata's bag (see DimmingTransitioning).
+        // Its userdata first, on the stack: the delegate goes into that userdata's peer table (see DimmingTransitioning).
         lua_settop(call.L, 1)
         call.push(dialog)
         try configure(dialog, call, 1, allowed: confirmOptionNames)
@@ -170,7 +171,8 @@ enum PopupBinding {
             call.state.setPeerValue(popup, "itemHandler", valueAt: index)
             weak let state = call.state
             handler = { item, position, popup in
-                try state?.callPeerFunction(popup, "itemHandler", [item.id, position, popup]).popupResult
+                guard let state else { return nil }
+                return try LuaDelegate(popup, state, places: .closures).call("itemHandler", [item.id, position, popup])?.popupResult
             }
         }
         do {
@@ -203,48 +205,25 @@ extension LuaValue {
 }
 
 /// A protocol-style Lua delegate of a popup: `delegate:rename(popup)` for item "rename", else
-/// `delegate:didSelectItem(popup, item, index)`. The table itself lives in the popup's bag; this adapter
-/// only knows where to find it, so a delegate that refers back to the popup leaks nothing.
+/// `delegate:didSelectItem(popup, item, index)`. The table itself lives in the popup's peer table (`LuaDelegate`), so
+/// a delegate that refers back to the popup leaks nothing.
 final class LuaPopupDelegate: PopupWindowDelegate {
-    unowned let popup: PopupWindow
-    weak var state: LuaState?
+    let lua: LuaDelegate
 
     init(popup: PopupWindow, state: LuaState) {
-        self.popup = popup
-        self.state = state
+        lua = LuaDelegate(popup, state, places: .delegate)
     }
 
-    /// Whether the delegate has a method `name`; an error its lookup raises (an `__index` of its own) is thrown on.
-    private func hasMethod(_ name: String) throws -> Bool {
-        guard let state else { return false }
-        let L = state.L
-        return try state.keepingTop { _ in
-            guard state.pushPeerValue(popup, "delegate") != LUA_TNIL else { return false }
-            if scrim_pgetfield(L, -1, name) != LUA_OK { throw state.popError() }
-            return state.isCallable(at: -1)
-        }
-    }
-
-    private func callMethod(_ name: String, _ arguments: [LuaPushable?]) throws -> Bool? {
-        guard let state else { return nil }
-        return try state.keepingTop { top in
-            guard state.pushPeerValue(popup, "delegate") != LUA_TNIL else { return nil }
-            state.push(arguments: arguments)
-            try state.callMethod(top + 1, name, nargs: Int32(arguments.count), nresults: 1)
-            return state.value(at: -1).popupResult
-        }
-    }
-
-    func handlesItem(_ id: String) throws -> Bool { try hasMethod(id) }
+    func handlesItem(_ id: String) throws -> Bool { try lua.responds(to: id) }
 
     func perform(_ id: String, popup: PopupWindow) throws -> Bool? {
-        try callMethod(id, [popup])
+        try lua.call(id, [popup])?.popupResult
     }
 
-    var respondsToDidSelectItem: Bool { get throws { try hasMethod("didSelectItem") } }
+    var respondsToDidSelectItem: Bool { get throws { try lua.responds(to: "didSelectItem") } }
 
     func didSelectItem(popup: PopupWindow, item: PopupItem, index: Int) throws -> Bool? {
-        try callMethod("didSelectItem", [popup, item.id, index])
+        try lua.call("didSelectItem", [popup, item.id, index])?.popupResult
     }
 }
 

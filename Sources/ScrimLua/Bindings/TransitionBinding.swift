@@ -42,10 +42,10 @@ enum TransitionBinding {
                                                                                             base: presentationControllerClass)
         .readonly("dimmingView") { $0.dimmingView }
 
-    /// The adapter of a Lua transitioning delegate keeps its table in user value 1.
+    /// The adapter of a Lua transitioning delegate keeps its table in its peer table (`LuaDelegate`).
     static let adapterClass: LuaClass<LuaTransitioningDelegate> = {
         let c = LuaClass<LuaTransitioningDelegate>("TransitioningDelegate")
-        c.userValues = 1
+        c.userValues = 2
         return c
     }()
 
@@ -65,7 +65,7 @@ enum TransitionBinding {
         guard call.type(index) == LUA_TTABLE else { throw call.typeError(index, expected: "transitioning delegate") }
         let L = call.L
         let table = lua_absindex(L, index)
-        // adapters: an ephemeron table, table → its adapter's userdata (whose user value is the table).
+        // adapters: an ephemeron table, table → its adapter's userdata (whose peer table holds the table).
         if lua_rawgetp(L, scrim_registryindex(), adaptersKey) != LUA_TTABLE {
             lua_settop(L, -2)
             lua_createtable(L, 0, 0)
@@ -85,8 +85,7 @@ enum TransitionBinding {
         let adapter = LuaTransitioningDelegate(state: call.state)
         lua_pushvalue(L, table)
         call.state.push(object: adapter, as: adapterClass)
-        lua_pushvalue(L, table)
-        lua_setiuservalue(L, -2, 1)
+        call.state.setPeerValue(adapter, "delegate", valueAt: table)
         lua_rawset(L, -3)
         return adapter
     }
@@ -94,10 +93,7 @@ enum TransitionBinding {
     static func pushDelegate(_ delegate: ViewControllerTransitioningDelegate?, _ state: LuaState) {
         guard let delegate else { return lua_pushnil(state.L) }
         if let adapter = delegate as? LuaTransitioningDelegate {
-            guard state.pushExistingPeer(adapter) else { return lua_pushnil(state.L) }
-            lua_getiuservalue(state.L, -1, 1)
-            lua_rotate(state.L, -2, -1)
-            lua_settop(state.L, -2)
+            state.pushPeerValue(adapter, "delegate")
         } else {
             state.push(any: delegate)
         }
@@ -106,91 +102,88 @@ enum TransitionBinding {
 
 /// A Lua table as a transitioning delegate (protocol style, UIKit's names): `animationControllerForPresented(self,
 /// presented, presenting, source)`, `animationControllerForDismissed(self, dismissed)` return animator tables;
-/// a missing method or a nil result means the default transition.
+/// a missing method or a nil result means the default transition. The table lives in this adapter's peer table.
 final class LuaTransitioningDelegate: ViewControllerTransitioningDelegate {
+    private var lua: LuaDelegate?
     weak var state: LuaState?
-    init(state: LuaState) { self.state = state }
 
-    /// Calls `method` of the table (user value 1 of this adapter's userdata) and wraps an animator table it returns.
-    private func animator(_ method: String, _ arguments: [LuaPushable?]) throws -> ViewControllerAnimatedTransitioning? {
-        guard let state else { return nil }
+    init(state: LuaState) {
+        self.state = state
+        lua = LuaDelegate(self, state, places: .delegate)
+    }
+
+    /// Calls `method` of the table; a table it returns goes into the peer table of `controller` (the controller the
+    /// transition presents or dismisses, which holds it) under `key`, and the adapter of `make` reads it there.
+    private func table<T>(_ method: String, _ arguments: [LuaPushable?], storedIn controller: ViewController, as key: String,
+                          _ make: (LuaDelegate, LuaRef) -> T, otherwise problem: (String) -> String) throws -> T? {
+        guard let lua, let state else { return nil }
         let L = state.L
         return try state.keepingTop { _ in
-            guard state.pushExistingPeer(self), lua_getiuservalue(L, -1, 1) == LUA_TTABLE else { return nil }
-            if scrim_pgetfield(L, -1, method) != LUA_OK { throw state.popError() }
-            guard state.isCallable(at: -1) else { return nil }
-            lua_settop(L, -2)
-            state.push(arguments: arguments)
-            try state.callMethod(lua_gettop(L) - Int32(arguments.count), method, nargs: Int32(arguments.count), nresults: 1)
+            guard let member = try lua.push(method), member != .value else { return nil }
+            try lua.callPushed(member, method, arguments, state)
             switch lua_type(L, -1) {
             case LUA_TNIL: return nil
-            case LUA_TTABLE: return LuaAnimator(table: state.ref(at: -1), state: state)
-            default: throw ScriptError("\(method) must return an animator table or nil, got \(String(cString: scrim_typename(L, -1)))")
+            case LUA_TTABLE:
+                state.setPeerValue(controller, key, valueAt: -1)
+                state.push(any: controller)
+                let holder = state.popRef()
+                return make(LuaDelegate(controller, state, places: .delegate, delegateKey: key), holder)
+            default: throw ScriptError(problem(String(cString: scrim_typename(L, -1))))
             }
         }
     }
 
     func animationControllerForPresented(presented: ViewController, presenting: ViewController,
                                          source: ViewController) throws -> ViewControllerAnimatedTransitioning? {
-        try animator("animationControllerForPresented", [presented, presenting, source])
+        try table("animationControllerForPresented", [presented, presenting, source], storedIn: presented,
+                  as: "presentationAnimator", LuaAnimator.init,
+                  otherwise: { "animationControllerForPresented must return an animator table or nil, got \($0)" })
     }
 
     func animationControllerForDismissed(_ dismissed: ViewController) throws -> ViewControllerAnimatedTransitioning? {
-        try animator("animationControllerForDismissed", [dismissed])
+        try table("animationControllerForDismissed", [dismissed], storedIn: dismissed, as: "dismissalAnimator",
+                  LuaAnimator.init, otherwise: { "animationControllerForDismissed must return an animator table or nil, got \($0)" })
     }
 
     /// `presentationControllerForPresented(self, presented, presenting, source)` may return a table of the
     /// presentation controller's members (see `LuaPresentationController`); nil means the default one.
     func presentationControllerForPresented(presented: ViewController, presenting: ViewController,
                                             source: ViewController) throws -> PresentationController? {
-        guard let state else { return nil }
-        let L = state.L
-        return try state.keepingTop { _ in
-            let method = "presentationControllerForPresented"
-            guard state.pushExistingPeer(self), lua_getiuservalue(L, -1, 1) == LUA_TTABLE else { return nil }
-            if scrim_pgetfield(L, -1, method) != LUA_OK { throw state.popError() }
-            guard state.isCallable(at: -1) else { return nil }
-            lua_settop(L, -2)
-            for argument in [presented, presenting, source] { argument.push(state) }
-            try state.callMethod(lua_gettop(L) - 3, method, nargs: 3, nresults: 1)
-            switch lua_type(L, -1) {
-            case LUA_TNIL: return nil
-            case LUA_TTABLE:
-                return LuaPresentationController(members: state.ref(at: -1), state: state,
-                                                 presented: presented, presenting: presenting)
-            default: throw ScriptError("\(method) must return a table of presentation controller members or nil")
-            }
-        }
+        try table("presentationControllerForPresented", [presented, presenting, source], storedIn: presented,
+                  as: "presentationController", { lua, holder in
+                      LuaPresentationController(lua: lua, holder: holder, presented: presented, presenting: presenting)
+                  }, otherwise: { _ in "presentationControllerForPresented must return a table of presentation controller members or nil" })
     }
 }
 
 /// A presentation controller whose members come from a Lua table (protocol style): `presentationTransitionWillBegin(self,
 /// controller)`, `presentationTransitionDidEnd(self, controller, completed)`, `dismissalTransitionWillBegin(self,
 /// controller)`, `dismissalTransitionDidEnd(self, controller, completed)`, and `frameOfPresentedViewInContainerView`
-/// (a rect, or a method returning one). The table lives as long as the presentation (from present until the dismissal ends).
+/// (a rect, or a method returning one). The table lives in the presented controller's peer table, whose userdata
+/// this holds for as long as the presentation (from present until the dismissal ends).
 final class LuaPresentationController: PresentationController {
-    let members: LuaRef
-    weak var state: LuaState?
+    let lua: LuaDelegate
+    let holder: LuaRef
 
-    init(members: LuaRef, state: LuaState, presented: ViewController, presenting: ViewController) {
-        self.members = members
-        self.state = state
+    init(lua: LuaDelegate, holder: LuaRef, presented: ViewController, presenting: ViewController) {
+        self.lua = lua
+        self.holder = holder
         super.init(presentedViewController: presented, presenting: presenting)
     }
 
-    private func call(_ name: String, _ arguments: [LuaPushable?]) throws -> LuaValue? {
-        guard let state, try state.hasMethod(members, name) else { return nil }
-        return try state.callMethod(members, name, [self as PresentationController] + arguments)
+    private func call(_ name: String, _ arguments: [LuaPushable?]) throws {
+        guard try lua.responds(to: name) else { return }
+        try lua.call(name, [self as PresentationController] + arguments)
     }
 
-    override func presentationTransitionWillBegin() throws { _ = try call("presentationTransitionWillBegin", []) }
-    override func presentationTransitionDidEnd(_ completed: Bool) throws { _ = try call("presentationTransitionDidEnd", [completed]) }
-    override func dismissalTransitionWillBegin() throws { _ = try call("dismissalTransitionWillBegin", []) }
-    override func dismissalTransitionDidEnd(_ completed: Bool) throws { _ = try call("dismissalTransitionDidEnd", [completed]) }
+    override func presentationTransitionWillBegin() throws { try call("presentationTransitionWillBegin", []) }
+    override func presentationTransitionDidEnd(_ completed: Bool) throws { try call("presentationTransitionDidEnd", [completed]) }
+    override func dismissalTransitionWillBegin() throws { try call("dismissalTransitionWillBegin", []) }
+    override func dismissalTransitionDidEnd(_ completed: Bool) throws { try call("dismissalTransitionDidEnd", [completed]) }
 
     /// The member's rect; one that raises or is not a rect is reported (as any callback error) and the default is used.
     override var frameOfPresentedViewInContainerView: Rect {
-        guard let state else { return super.frameOfPresentedViewInContainerView }
+        guard let state = lua.state else { return super.frameOfPresentedViewInContainerView }
         do {
             if let rect = try scriptFrame(state) { return rect }
         } catch {
@@ -200,17 +193,12 @@ final class LuaPresentationController: PresentationController {
     }
 
     private func scriptFrame(_ state: LuaState) throws -> Rect? {
-        let L = state.L
-        return try state.keepingTop { top in
-            members.push(L)
-            if scrim_pgetfield(L, -1, "frameOfPresentedViewInContainerView") != LUA_OK { throw state.popError() }
-            if state.isCallable(at: -1) {
-                lua_settop(L, -2)
-                state.push(any: self)
-                try state.callMethod(top + 1, "frameOfPresentedViewInContainerView", nargs: 1, nresults: 1)
-            }
-            if lua_type(L, -1) == LUA_TNIL { return nil }
-            guard let rect = Rect.read(state, lua_gettop(L)), rect.isFinite else {
+        let name = "frameOfPresentedViewInContainerView"
+        return try state.keepingTop { _ in
+            guard let member = try lua.push(name) else { return nil }
+            if member != .value { try lua.callPushed(member, name, [self as PresentationController], state) }
+            if lua_type(state.L, -1) == LUA_TNIL { return nil }
+            guard let rect = Rect.read(state, lua_gettop(state.L)), rect.isFinite else {
                 throw ScriptError("frameOfPresentedViewInContainerView must be a rect of finite numbers, got \(state.value(at: -1).typeName)")
             }
             return rect
@@ -219,32 +207,33 @@ final class LuaPresentationController: PresentationController {
 }
 
 /// A Lua animator table: `transitionDuration(self, ctx)`, `animateTransition(self, ctx)`, `animationEnded(self, completed)`.
-/// Held (strongly) by the transition in flight only.
+/// The table lives in the peer table of the controller presented or dismissed; the transition in flight holds this
+/// adapter, which holds that controller's userdata.
 final class LuaAnimator: ViewControllerAnimatedTransitioning {
-    let table: LuaRef
-    weak var state: LuaState?
+    let lua: LuaDelegate
+    let holder: LuaRef
 
-    init(table: LuaRef, state: LuaState) {
-        self.table = table
-        self.state = state
+    init(lua: LuaDelegate, holder: LuaRef) {
+        self.lua = lua
+        self.holder = holder
     }
 
     func transitionDuration(_ context: TransitionContext) throws -> Seconds {
-        guard let state, try state.hasMethod(table, "transitionDuration") else { return 0.25 }
-        return try state.callMethod(table, "transitionDuration", [context]).seconds("transitionDuration")
+        guard try lua.responds(to: "transitionDuration") else { return 0.25 }
+        return try (lua.call("transitionDuration", [context]) ?? .nil).seconds("transitionDuration")
     }
 
     func animateTransition(_ context: TransitionContext) throws {
-        guard let state else { return }
-        guard try state.hasMethod(table, "animateTransition") else {
+        guard lua.state != nil else { return }
+        guard try lua.responds(to: "animateTransition") else {
             throw ScriptError("the animator has no animateTransition method")
         }
-        try state.callMethod(table, "animateTransition", [context])
+        try lua.call("animateTransition", [context])
     }
 
     func animationEnded(_ transitionCompleted: Bool) throws {
-        guard let state, try state.hasMethod(table, "animationEnded") else { return }
-        try state.callMethod(table, "animationEnded", [transitionCompleted])
+        guard try lua.responds(to: "animationEnded") else { return }
+        try lua.call("animationEnded", [transitionCompleted])
     }
 }
 

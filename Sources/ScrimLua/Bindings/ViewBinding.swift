@@ -2,10 +2,6 @@ import CLua
 import ScrimCore
 
 extension LuaCall {
-    /// The runtime this call runs in.
-    // Never nil here: a LuaRuntime closes its state before it goes, and no binding runs once the state closes.
-    var runtime: LuaRuntime { unsafeDowncast(state.owner.unsafelyUnwrapped, to: LuaRuntime.self) }
-
     func view(_ index: Int32) throws -> View { try object(index, View.self, expected: "View") }
 }
 
@@ -13,6 +9,7 @@ extension LuaCall {
 enum ViewBinding {
     static let luaClass: LuaClass<View> = {
         let c = LuaClass<View>("View")
+        c.userValues = 2 // its peer table holds its subviews and recognizers that keep something from Lua
         // A frame given to the constructor must not override a centre given with it.
         c.fieldOrder = ["name", "frame", "bounds", "center"]
         return c
@@ -83,9 +80,8 @@ enum ViewBinding {
                 call.push(view.find(try call.string(2)))
             }
             .method("onTap") { view, call in
-                let recognizer = try GestureBinding.makeTap(call, functionAt: 2)
-                view.addGestureRecognizer(recognizer)
-                return call.push(recognizer)
+                view.addGestureRecognizer(try GestureBinding.makeTap(call, functionAt: 2))
+                return 1
             }
             .method("addGestureRecognizer") { view, call in
                 view.addGestureRecognizer(try call.object(2, GestureRecognizer.self, expected: "TapGestureRecognizer"))

@@ -8,6 +8,10 @@ public struct LuaCall {
     public unowned(unsafe) let state: LuaState
     public unowned(unsafe) let function: HostFunction
 
+    /// The runtime this call runs in.
+    // Never nil here: a LuaRuntime closes its state before it goes, and no binding runs once the state closes.
+    var runtime: LuaRuntime { unsafeDowncast(state.owner.unsafelyUnwrapped, to: LuaRuntime.self) }
+
     /// Number of arguments on the stack (self included for methods).
     public var count: Int32 { lua_gettop(L) }
 

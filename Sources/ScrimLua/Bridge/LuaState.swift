@@ -13,6 +13,8 @@ public final class LuaState {
     let handle: StateHandle
     @usableFromInline let limits: UnsafeMutablePointer<ScrimLimits>
     var classes = ClassRegistry()
+    /// Mirrors Swift's ownership among the objects that keep something from Lua (see `OwnershipLinks`).
+    lazy var ownershipLinks = OwnershipLinks(state: self)
     /// Every class a metatable was built for (its address is the metatable's key, so it must not be reused) and the
     /// accessors those metatables hold as light pointers: kept for the state's whole life.
     var metatableClasses: [LuaClassBase] = []

@@ -1,9 +1,10 @@
 import CLua
 
-/// What a Swift object keeps from Lua — its delegate table, its closures — lives in a table in its
-/// userdata's user value 2 (the "bag"), where Lua's collector sees it: cycles through delegates that
-/// refer back to the object stay collectable. While the runtime itself holds the object (a shown
-/// popup, a presented controller) its userdata is pinned in the registry, so none of it is lost.
+/// What a Swift object keeps from Lua — its delegate table, its closures, the userdata of the objects it owns (see
+/// `OwnershipLinks`) — lives in a table in its userdata's user value 2 (the peer table), where Lua's collector sees
+/// it: cycles through delegates and closures that refer back to the object stay collectable. `LuaDelegate` is the
+/// one reader. While the runtime itself holds the object (a shown popup, the window, the root controller) its
+/// userdata is pinned in the registry, so none of it is lost.
 extension LuaState {
     private static let pinsKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
 
@@ -20,54 +21,64 @@ extension LuaState {
         return false
     }
 
-    /// Stores the value at `index` as `key` in the bag of `object` (nil removes it).
+    /// Pushes the peer table of `object` (user value 2 of its userdata) and returns true; with `creating`, makes the
+    /// userdata and the table if need be. Pushes nothing and returns false when there is none (or the object's class
+    /// keeps no user value 2). [-0, +(0|1)]
+    func pushPeerTable(of object: AnyObject, creating: Bool) -> Bool {
+        lua_checkstack(L, 6)
+        if creating {
+            push(any: object)
+            guard lua_type(L, -1) == LUA_TUSERDATA else {
+                lua_settop(L, -2)
+                return false
+            }
+        } else if !pushExistingPeer(object) {
+            return false
+        }
+        if lua_getiuservalue(L, -1, 2) == LUA_TTABLE {
+            lua_rotate(L, -2, 1)
+            lua_settop(L, -2)
+            return true
+        }
+        lua_settop(L, -2)
+        guard creating else {
+            lua_settop(L, -2)
+            return false
+        }
+        lua_createtable(L, 0, 4)
+        lua_pushvalue(L, -1)
+        // A class without user value 2 keeps nothing from Lua: there is nowhere to put it.
+        guard lua_setiuservalue(L, -3, 2) != 0 else {
+            lua_settop(L, -3)
+            return false
+        }
+        lua_rotate(L, -2, 1)
+        lua_settop(L, -2)
+        return true
+    }
+
+    /// Stores the value at `index` as `key` in the peer table of `object` (nil removes it).
     public func setPeerValue(_ object: AnyObject, _ key: String, valueAt index: Int32) {
         let index = lua_absindex(L, index)
-        lua_checkstack(L, 6)
-        push(any: object)
-        guard lua_type(L, -1) == LUA_TUSERDATA else { return lua_settop(L, -2) }
-        if lua_getiuservalue(L, -1, 2) != LUA_TTABLE {
-            lua_settop(L, -2)
-            lua_createtable(L, 0, 4)
-            lua_pushvalue(L, -1)
-            // A class without a bag (user value 2) keeps nothing from Lua: there is nowhere to put it.
-            guard lua_setiuservalue(L, -3, 2) != 0 else { return lua_settop(L, -3) }
-        }
+        guard pushPeerTable(of: object, creating: true) else { return }
         pushString(key)
         lua_pushvalue(L, index)
         lua_rawset(L, -3)
-        lua_settop(L, -3)
+        lua_settop(L, -2)
     }
 
-    /// Pushes `key` from the bag of `object` (nil when the object has no peer or no such value); returns its type.
+    /// Pushes `key` from the peer table of `object` (nil when the object has no peer or no such value); returns its type.
     @discardableResult
     public func pushPeerValue(_ object: AnyObject, _ key: String) -> Int32 {
-        guard pushExistingPeer(object) else {
-            lua_pushnil(L)
-            return LUA_TNIL
-        }
-        guard lua_getiuservalue(L, -1, 2) == LUA_TTABLE else {
-            lua_settop(L, -3)
+        guard pushPeerTable(of: object, creating: false) else {
             lua_pushnil(L)
             return LUA_TNIL
         }
         pushString(key)
         let type = lua_rawget(L, -2)
-        lua_rotate(L, -3, 1)
-        lua_settop(L, -3)
+        lua_rotate(L, -2, 1)
+        lua_settop(L, -2)
         return type
-    }
-
-    /// Calls the function stored as `key` in the bag of `object` with `arguments`; returns its first result,
-    /// or nil without calling anything when there is no such function.
-    @discardableResult
-    public func callPeerFunction(_ object: AnyObject, _ key: String, _ arguments: [LuaPushable?]) throws -> LuaValue {
-        return try keepingTop { _ in
-            guard pushPeerValue(object, key) == LUA_TFUNCTION else { return .nil }
-            push(arguments: arguments)
-            try call(nargs: Int32(arguments.count), nresults: 1, name: key)
-            return value(at: -1)
-        }
     }
 
     /// Keeps the userdata of `object` alive while the runtime holds the object.
@@ -101,5 +112,18 @@ extension LuaState {
             lua_pushvalue(L, -1)
             lua_rawsetp(L, scrim_registryindex(), LuaState.pinsKey)
         }
+    }
+
+    /// Sets `key` in the table of own fields (user value 1) of `object`'s userdata to the value at `index`.
+    func setOwnField(_ object: AnyObject, _ key: String, valueAt index: Int32) throws {
+        let index = lua_absindex(L, index)
+        push(any: object)
+        defer { lua_settop(L, -3) }
+        guard lua_getiuservalue(L, -1, 1) == LUA_TTABLE else {
+            throw ScriptError("this \(String(describing: type(of: object))) cannot keep '\(key)'")
+        }
+        pushString(key)
+        lua_pushvalue(L, index)
+        lua_rawset(L, -3)
     }
 }

@@ -53,32 +53,3 @@ extension LuaClass {
         })
     }
 }
-
-extension LuaState {
-    /// Whether the value at `index` can be called as a method: a function, or a table or userdata whose metatable
-    /// has `__call` (what Lua itself calls). Every place that takes "a method or a value" asks this, so a callable
-    /// object (a busted spy) overrides a member as a function does.
-    public func isCallable(at index: Int32) -> Bool {
-        switch lua_type(L, index) {
-        case LUA_TFUNCTION: return true
-        case LUA_TTABLE, LUA_TUSERDATA:
-            guard luaL_getmetafield(L, index, "__call") != LUA_TNIL else { return false }
-            lua_settop(L, -2)
-            return true
-        default: return false
-        }
-    }
-
-    /// Sets `key` in the table of own fields (user value 1) of `object`'s userdata to the value at `index`.
-    func setOwnField(_ object: AnyObject, _ key: String, valueAt index: Int32) throws {
-        let index = lua_absindex(L, index)
-        push(any: object)
-        defer { lua_settop(L, -3) }
-        guard lua_getiuservalue(L, -1, 1) == LUA_TTABLE else {
-            throw ScriptError("this \(String(describing: type(of: object))) cannot keep '\(key)'")
-        }
-        pushString(key)
-        lua_pushvalue(L, index)
-        lua_rawset(L, -3)
-    }
-}

@@ -118,36 +118,12 @@ private func atScript(_ call: LuaCall, className: String, optionsAt options: Int
     }
 }
 
-/// How a scriptable Swift subclass asks for a Lua override: looks `name` up in the instance's fields and its Lua
-/// class chain (not in the Swift members); a function there that is not the Swift base implementation is an override.
+/// How a scriptable Swift subclass asks for a Lua override (`LuaDelegate` with `.overrides`): looks `name` up in the
+/// instance's fields and its Lua class chain (not in the Swift members); a function there that is not the Swift base
+/// implementation is an override.
 public struct ScriptOverrides {
     public weak var runtime: LuaRuntime?
     public init(runtime: LuaRuntime) { self.runtime = runtime }
-
-    /// Pushes the override of `name` for `object` and returns true, or pushes nothing and returns false. An error
-    /// raised while looking it up (an `__index` of the class's own) is thrown on, not taken for "no override".
-    func pushOverride(_ object: AnyObject, _ name: String) throws -> Bool {
-        guard let runtime else { return false }
-        let state = runtime.state
-        let L = state.L
-        let top = lua_gettop(L)
-        guard state.pushExistingPeer(object), lua_getiuservalue(L, -1, 1) == LUA_TTABLE else {
-            lua_settop(L, top)
-            return false
-        }
-        if scrim_pgetfield(L, -1, name) != LUA_OK {
-            let error = state.popError()
-            lua_settop(L, top)
-            throw error
-        }
-        if lua_type(L, -1) == LUA_TNIL {
-            lua_settop(L, top)
-            return false
-        }
-        lua_rotate(L, top + 1, 1)
-        lua_settop(L, top + 1)
-        return true
-    }
 
     /// Calls the Lua method `name` (with `self` and `arguments`) if the instance's class overrides it; returns
     /// nil when it does not (the caller runs the Swift implementation), else the first result. A value instead of
@@ -162,14 +138,13 @@ public struct ScriptOverrides {
         -> (value: LuaValue, place: String?)? {
         guard let runtime else { return nil }
         let state = runtime.state
+        let lua = LuaDelegate(object, state, places: .overrides)
         return try state.keepingTop { _ in
-            guard try pushOverride(object, name) else { return nil }
-            guard state.isCallable(at: -1) else { return (state.value(at: -1), nil) }
-            if isBaseImplementation(at: -1) { return nil }
-            let place = state.callee(at: -1).source
-            state.push(any: object)
-            state.push(arguments: arguments)
-            try state.call(nargs: Int32(arguments.count) + 1, nresults: 1, name: name)
+            guard let member = try lua.push(name) else { return nil }
+            if member == .value { return (state.value(at: -1), nil) }
+            if isBaseImplementation(at: -2) { return nil }
+            let place = state.callee(at: -2).source
+            try lua.callPushed(member, name, arguments, state)
             return (state.value(at: -1), place)
         }
     }

@@ -1,0 +1,175 @@
+import CLua
+
+/// The one way Swift calls the Lua side of an object: a popup, a dimming transitioning, a gesture recognizer, a
+/// transitioning delegate's adapter, an instance of a Lua class. What the object keeps from Lua lives in its
+/// userdata (see `PeerStorage`), where the collector sees it: closures set on the object by member name and its
+/// delegate table in the peer table (user value 2); an instance of a `scrim.class` has its own fields, which lead
+/// to its class, in user value 1.
+///
+/// A member is looked up, among the places `places` names, in this order: a value set on the object under the
+/// member's name (a closure, called without `self`); the delegate table's member (a method, called with the table as
+/// `self`); the instance's fields and class (an override, called with the object as `self`). A member that is not a
+/// callable is a value, returned as it is; a member found nowhere is absent (nil), and the caller takes its default.
+/// Errors — a call that raised, an `__index` of the delegate's own that raised — are thrown with the traceback of
+/// the protected call; the caller reports them naming the object and the callback.
+public struct LuaDelegate {
+    public struct Places: OptionSet {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// Values set on the object by member name (closure style).
+        public static let closures = Places(rawValue: 1)
+        /// The table under `delegateKey` in the peer table (protocol style).
+        public static let delegate = Places(rawValue: 2)
+        /// The instance's own fields and Lua class (`scrim.class` overrides).
+        public static let overrides = Places(rawValue: 4)
+    }
+
+    /// How a member found was pushed.
+    public enum Member {
+        /// A function, alone on the stack: called with the arguments only.
+        case closure
+        /// A function with its `self` above it.
+        case method
+        /// A value that is not callable, alone on the stack.
+        case value
+    }
+
+    /// The object whose userdata holds the Lua side (weak: the object usually holds the adapter that holds this).
+    public weak var object: AnyObject?
+    public weak var state: LuaState?
+    public let places: Places
+    /// The peer table's key of the delegate table.
+    public let delegateKey: String
+
+    public init(_ object: AnyObject, _ state: LuaState, places: Places, delegateKey: String = "delegate") {
+        self.object = object
+        self.state = state
+        self.places = places
+        self.delegateKey = delegateKey
+    }
+
+    /// Pushes member `name` as `Member` says (one value, or a method and its `self`), or nothing when it is absent.
+    /// [-0, +(0|1|2), e]: `e` for the `__index` of a delegate or a class, run protected, whose error is thrown.
+    public func push(_ name: String) throws -> Member? {
+        guard let state, !state.isClosed, let object else { return nil }
+        let L = state.L
+        let top = lua_gettop(L)
+        lua_checkstack(L, 6)
+        guard state.pushExistingPeer(object) else { return nil }
+        let userdata = top + 1
+        if !places.isDisjoint(with: [.closures, .delegate]), lua_getiuservalue(L, userdata, 2) == LUA_TTABLE {
+            if places.contains(.closures) {
+                state.pushString(name)
+                if lua_rawget(L, -2) != LUA_TNIL { return settle(state, top, isMethod: false) }
+                lua_settop(L, -2)
+            }
+            if places.contains(.delegate) {
+                state.pushString(delegateKey)
+                let type = lua_rawget(L, -2)
+                if type == LUA_TTABLE || type == LUA_TUSERDATA {
+                    let delegate = lua_gettop(L)
+                    if scrim_pgetfield(L, delegate, name) != LUA_OK {
+                        let error = state.popError()
+                        lua_settop(L, top)
+                        throw error
+                    }
+                    if lua_type(L, -1) != LUA_TNIL {
+                        lua_pushvalue(L, delegate)
+                        return settle(state, top, isMethod: true)
+                    }
+                }
+            }
+        }
+        lua_settop(L, userdata)
+        if places.contains(.overrides), lua_getiuservalue(L, userdata, 1) == LUA_TTABLE {
+            if scrim_pgetfield(L, -1, name) != LUA_OK {
+                let error = state.popError()
+                lua_settop(L, top)
+                throw error
+            }
+            if lua_type(L, -1) != LUA_TNIL {
+                lua_pushvalue(L, userdata)
+                return settle(state, top, isMethod: true)
+            }
+        }
+        lua_settop(L, top)
+        return nil
+    }
+
+    /// Moves what was found (the member, and its `self` on top for a method) down to `top + 1`.
+    private func settle(_ state: LuaState, _ top: Int32, isMethod: Bool) -> Member {
+        let L = state.L
+        let found = lua_gettop(L) - (isMethod ? 1 : 0)
+        let callable = state.isCallable(at: found)
+        let count: Int32 = isMethod && callable ? 2 : 1
+        for offset in 0 ..< count { lua_copy(L, found + offset, top + 1 + offset) }
+        lua_settop(L, top + count)
+        return !callable ? .value : isMethod ? .method : .closure
+    }
+
+    /// Whether member `name` is there (callable or a value).
+    public func has(_ name: String) throws -> Bool {
+        guard let state else { return false }
+        return try state.keepingTop { _ in try push(name) != nil }
+    }
+
+    /// Whether member `name` is callable.
+    public func responds(to name: String) throws -> Bool {
+        guard let state else { return false }
+        return try state.keepingTop { _ in
+            switch try push(name) {
+            case .closure?, .method?: return true
+            case .value?, nil: return false
+            }
+        }
+    }
+
+    /// Calls member `name` with `arguments` and returns its first result, or returns the member itself if it is a
+    /// value; nil when it is absent (or the state is gone).
+    @discardableResult
+    public func call(_ name: String, _ arguments: [LuaPushable?] = []) throws -> LuaValue? {
+        guard let state else { return nil }
+        return try state.keepingTop { _ in
+            guard let member = try push(name) else { return nil }
+            if case .value = member { return state.value(at: -1) }
+            try callPushed(member, name, arguments, state)
+            return state.value(at: -1)
+        }
+    }
+
+    /// Calls the member `push` left on the stack with `arguments`; its one result replaces it. [-(1|2), +1, e]
+    public func callPushed(_ member: Member, _ name: String, _ arguments: [LuaPushable?], _ state: LuaState) throws {
+        state.push(arguments: arguments)
+        let selfCount: Int32 = member == .method ? 1 : 0
+        try state.call(nargs: Int32(arguments.count) + selfCount, nresults: 1, name: name)
+    }
+
+    /// Pushes the value stored under `key` in the object's peer table (nil if none); returns its type. [-0, +1]
+    @discardableResult
+    public func pushStored(_ key: String) -> Int32 {
+        guard let state, let object else { return LUA_TNIL }
+        return state.pushPeerValue(object, key)
+    }
+
+    /// Stores the value at `index` under `key` in the object's peer table (nil removes it). [-0, +0]
+    public func store(_ key: String, valueAt index: Int32) {
+        guard let state, let object else { return }
+        state.setPeerValue(object, key, valueAt: index)
+    }
+}
+
+extension LuaState {
+    /// Whether the value at `index` can be called as a method: a function, or a table or userdata whose metatable
+    /// has `__call` (what Lua itself calls). Every place that takes "a method or a value" asks this, so a callable
+    /// object (a busted spy) overrides a member as a function does.
+    public func isCallable(at index: Int32) -> Bool {
+        switch lua_type(L, index) {
+        case LUA_TFUNCTION: return true
+        case LUA_TTABLE, LUA_TUSERDATA:
+            guard luaL_getmetafield(L, index, "__call") != LUA_TNIL else { return false }
+            lua_settop(L, -2)
+            return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,212 @@
+-- What a view, a recognizer or a controller keeps from Lua (tap closures, delegate tables) lives where Lua's
+-- collector sees it, along Swift's own references: kept while the window (or a script) holds its owner, collected
+-- with it otherwise, even when a closure refers back to the object that holds it.
+local function collect()
+  collectgarbage()
+  collectgarbage()
+end
+
+-- A weak-keyed table: `seen.gone()` tells whether everything put in it was collected.
+local function watch()
+  local weak = setmetatable({}, { __mode = "k" })
+  return {
+    add = function(value) weak[value] = true end,
+    gone = function()
+      collect()
+      return next(weak) == nil
+    end,
+  }
+end
+
+describe("ownership", function()
+  local added = {}
+  local function place(view)
+    scrim.window:addSubview(view)
+    added[#added + 1] = view
+  end
+  after_each(function()
+    for _, view in ipairs(added) do view:removeFromSuperview() end
+    added = {}
+    collect()
+  end)
+
+  it("keeps a tap on a view inside the window after the script dropped every reference", function()
+    local taps = 0
+    do
+      local v = scrim.View{ name = "kept", frame = { 0, 0, 40, 40 } }
+      v:onTap(function() taps = taps + 1 end)
+      scrim.window:addSubview(v)
+    end
+    collect()
+    local hit = scrim.tap(20, 20)
+    assert.equal(1, taps)
+    assert.equal("kept", hit.name)
+    hit:removeFromSuperview()
+  end)
+
+  it("keeps a tap on a view nested deep inside the window, made by the script", function()
+    local taps = 0
+    local outer = scrim.View{ frame = { 0, 0, 100, 100 } }
+    place(outer)
+    do
+      local middle = scrim.View{ frame = { 0, 0, 50, 50 } }
+      local inner = scrim.View{ frame = { 0, 0, 20, 20 } }
+      middle:addSubview(inner)
+      inner:onTap(function() taps = taps + 1 end)
+      outer:addSubview(middle)
+    end
+    outer = nil -- luacheck: ignore 311
+    collect()
+    scrim.tap(5, 5)
+    assert.equal(1, taps)
+  end)
+
+  it("collects a view removed from the window and dropped, with its closures", function()
+    local seen = watch()
+    do
+      local v = scrim.View{ frame = { 0, 0, 10, 10 } }
+      local action = function() v.alpha = 0 end
+      v:onTap(action)
+      seen.add(v)
+      seen.add(action)
+      scrim.window:addSubview(v)
+    end
+    collect()
+    assert.is_false(seen.gone(), "the window holds the view")
+    for _, view in ipairs(scrim.window.subviews) do
+      if #view.gestureRecognizers > 0 then view:removeFromSuperview() end
+    end
+    assert.is_true(seen.gone())
+  end)
+
+  it("does not let a closure that captures its own view keep the view alive", function()
+    local seen = watch()
+    do
+      local v = scrim.View{ frame = { 0, 0, 10, 10 } }
+      local r = v:onTap(function() v.alpha = 0 end)
+      seen.add(v)
+      seen.add(r)
+    end
+    assert.is_true(seen.gone())
+  end)
+
+  it("does not let closures capturing a superview or a sibling keep them alive", function()
+    local seen = watch()
+    do
+      local parent = scrim.View{}
+      local a, b = scrim.View{}, scrim.View{}
+      parent:addSubview(a)
+      parent:addSubview(b)
+      a:onTap(function() b.alpha = 0 end)
+      b:onTap(function() parent.alpha = 0 end)
+      seen.add(parent)
+      seen.add(a)
+      seen.add(b)
+    end
+    assert.is_true(seen.gone())
+  end)
+
+  it("keeps a standalone recognizer held only by a detached view, which fires once the view is added", function()
+    local taps = 0
+    local v = scrim.View{ name = "later", frame = { 0, 0, 30, 30 } }
+    do
+      local r = scrim.TapGestureRecognizer(function(recognizer) taps = taps + 1; assert.equal(v, recognizer.view) end)
+      v:addGestureRecognizer(r)
+    end
+    collect()
+    place(v)
+    scrim.tap(10, 10)
+    assert.equal(1, taps)
+  end)
+
+  it("keeps a gesture delegate held only by a detached view's recognizer", function()
+    local asked, taps = 0, 0
+    local v = scrim.View{ frame = { 0, 0, 30, 30 } }
+    do
+      local r = scrim.TapGestureRecognizer(function() taps = taps + 1 end)
+      r.delegate = { gestureRecognizerShouldReceiveTouch = function(self, recognizer)
+        asked = asked + 1
+        return recognizer.view == v and self.allow
+      end, allow = true }
+      v:addGestureRecognizer(r)
+    end
+    collect()
+    place(v)
+    scrim.tap(10, 10)
+    assert.equal(1, asked)
+    assert.equal(1, taps)
+    assert.is_true(v.gestureRecognizers[1].delegate.allow)
+  end)
+
+  it("collects a gesture delegate that refers to its view", function()
+    local seen = watch()
+    do
+      local v = scrim.View{}
+      local r = scrim.TapGestureRecognizer(function() end)
+      local delegate = { view = v, gestureRecognizerShouldReceiveTouch = function() return true end }
+      r.delegate = delegate
+      v:addGestureRecognizer(r)
+      seen.add(v)
+      seen.add(delegate)
+    end
+    assert.is_true(seen.gone())
+  end)
+
+  it("lets a recognizer go with the view it moved away from, and keeps it with the view it moved to", function()
+    local seen = watch()
+    local taps = 0
+    local target = scrim.View{ frame = { 0, 0, 30, 30 } }
+    place(target)
+    do
+      local first = scrim.View{}
+      local r = first:onTap(function() taps = taps + 1 end)
+      target:addGestureRecognizer(r)
+      seen.add(first)
+    end
+    target = nil -- luacheck: ignore 311
+    assert.is_true(seen.gone())
+    scrim.tap(10, 10)
+    assert.equal(1, taps)
+  end)
+
+  it("keeps the taps inside a controller's view while the controller is held", function()
+    local taps = 0
+    local vc = scrim.ViewController{ name = "holder" }
+    do
+      local button = scrim.View{ frame = { 0, 0, 30, 30 } }
+      button:onTap(function() taps = taps + 1 end)
+      vc.view:addSubview(button)
+    end
+    collect()
+    scrim.present(vc, false)
+    scrim.settle()
+    scrim.tap(10, 10)
+    assert.equal(1, taps)
+    vc:dismiss(false)
+    scrim.settle()
+  end)
+
+  it("keeps a presented controller's overrides and collects it once dismissed and dropped", function()
+    local seen = watch()
+    local appeared, disappeared = 0, 0
+    local handle = setmetatable({}, { __mode = "v" })
+    do
+      local vc = scrim.ViewController{ name = "dropped" }
+      vc.view:onTap(function() vc.view.alpha = 0 end)
+      vc.viewDidAppear = function() appeared = appeared + 1; assert.equal("dropped", vc.name) end
+      vc.viewDidDisappear = function() disappeared = disappeared + 1 end
+      seen.add(vc)
+      handle.vc = vc
+      scrim.present(vc)
+    end
+    collect()
+    scrim.settle()
+    assert.equal(1, appeared)
+    assert.is_false(seen.gone(), "presented, it is held")
+    handle.vc:dismiss()
+    collect()
+    scrim.settle()
+    assert.equal(1, disappeared)
+    assert.is_true(seen.gone())
+  end)
+end)
