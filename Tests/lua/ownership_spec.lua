@@ -209,4 +209,13 @@ describe("ownership", function()
     assert.equal(1, disappeared)
     assert.is_true(seen.gone())
   end)
+
+  it("keeps the closures set on a dimming controller's transitioning, which only the controller keeps", function()
+    local vc = scrim.BottomPresentViewController{}
+    vc.dimmingTransitioning.allowTapDimmingViewToDismiss = function() return false end
+    vc.dimmingTransitioning.dismissalAnimationDuration = 0.5
+    collect()
+    assert.is_function(vc.dimmingTransitioning.allowTapDimmingViewToDismiss)
+    assert.equal(0.5, vc.dimmingTransitioning.dismissalAnimationDuration)
+  end)
 end)

@@ -8,6 +8,7 @@ open class DimmingPresentViewController: ViewController, DimmingTransitioningDel
     public override init(name: String? = nil) {
         super.init(name: name)
         dimmingTransitioning.delegate = self
+        dimmingTransitioning.holder = self
         transitioningDelegate = dimmingTransitioning
         modalPresentationStyle = .custom
     }

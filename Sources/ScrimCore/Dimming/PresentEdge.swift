@@ -1,6 +1,7 @@
 /// Where the content of one of the seed's dimming base classes comes from, and everything else that differs
 /// between those classes (their name, their members' names, the default distance, the animation): one value per
-/// base class. Adding a base class is one value here (and its animation in `EdgePresentViewController`, if new).
+/// base class. Adding a base class is one value here, listed in `all` (and its animation in
+/// `EdgePresentViewController`, if new).
 public struct PresentEdge: Hashable, Sendable {
     /// How the content comes in.
     public enum Motion: Sendable {
@@ -48,6 +49,10 @@ public struct PresentEdge: Hashable, Sendable {
         className: "CenterPresentViewController", targetMember: "animatedContentView", distanceMember: nil,
         motion: .fade, hint: "override it to return the view to fade and scale in", defaultFraction: 0,
         distanceAlongWidth: false)
+
+    /// Every base class, in the order Lua lists them: a value declared above and listed here is a base class Lua can
+    /// instantiate and derive from (`scrim.<className>`).
+    public static let all: [PresentEdge] = [.bottom, .top, .right, .center, .left]
 
     /// Whether the target is a view (faded and scaled) rather than a constraint (slid).
     public var animatesView: Bool { motion == .fade }

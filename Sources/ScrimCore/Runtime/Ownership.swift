@@ -1,5 +1,5 @@
 /// Who holds an object strongly in the model: a view its subviews and its gesture recognizers, a controller its root
-/// view and the controller it presents. A scripting bridge whose collector cannot see Swift references mirrors these
+/// view and the controller it presents, a dimming controller its transitioning. A scripting bridge whose collector cannot see Swift references mirrors these
 /// edges where it can (ScrimLua keeps each owned object's userdata in its owner's), so that a cycle through a script
 /// — a tap closure that captures its own view — stays collectable; it is told here when an object changes owner.
 public protocol OwnershipObserver: AnyObject {
@@ -23,6 +23,11 @@ extension View: Owned {
 extension GestureRecognizer: Owned {
     /// The view it is attached to.
     public var owner: AnyObject? { view }
+}
+
+extension DimmingTransitioning: Owned {
+    /// The controller that keeps it, if any.
+    public var owner: AnyObject? { holder }
 }
 
 extension ViewController: Owned {

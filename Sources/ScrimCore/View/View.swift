@@ -181,10 +181,15 @@ open class View {
     // MARK: Hierarchy internals
 
     func setSuperview(_ view: View?) {
+        guard let ownershipObserver else {
+            superview = view
+            superviewLink = view
+            return
+        }
         let old = superview
         superview = view
         superviewLink = view
-        if let ownershipObserver, old !== view { ownershipObserver.ownerDidChange(self, from: old ?? rootOwner) }
+        if old !== view { ownershipObserver.ownerDidChange(self, from: old ?? rootOwner) }
     }
 
     /// The controller or popup whose root view this is (it holds it strongly); the owner of a view without a superview.

@@ -56,15 +56,20 @@ enum ControllerBinding {
             .description { $0.debugName }
     }()
 
-    /// The seed's DimmingTransitioningDelegate members, which the dimming base classes take as values or methods.
-    static let dimmingClass = LuaClass<DimmingPresentViewController>("DimmingPresentViewController", base: luaClass)
-        .readonly("dimmingTransitioning") { $0.dimmingTransitioning }
-        .overridable("presentationAnimationDuration", .seconds) { try $0.presentationAnimationDuration }
-        .overridable("dismissalAnimationDuration", .seconds) { try $0.dismissalAnimationDuration }
-        .overridable("executePresentationAnimation", .method)
-        .overridable("executeDismissalAnimation", .method)
-        .overridable("allowTapDimmingViewToDismiss", .flag) { try $0.allowTapDimmingViewToDismiss }
-        .overridable("dimmingViewTapped", .method)
+    /// The seed's DimmingTransitioningDelegate members, which the dimming base classes take as values or methods. Lua
+    /// sees an `EdgePresentViewController` (made by Lua or by Swift, of a named subclass or not) as its edge's class.
+    static let dimmingClass: LuaClass<DimmingPresentViewController> = {
+        let c = LuaClass<DimmingPresentViewController>("DimmingPresentViewController", base: luaClass)
+            .readonly("dimmingTransitioning") { $0.dimmingTransitioning }
+            .overridable("presentationAnimationDuration", .seconds) { try $0.presentationAnimationDuration }
+            .overridable("dismissalAnimationDuration", .seconds) { try $0.dismissalAnimationDuration }
+            .overridable("executePresentationAnimation", .method)
+            .overridable("executeDismissalAnimation", .method)
+            .overridable("allowTapDimmingViewToDismiss", .flag) { try $0.allowTapDimmingViewToDismiss }
+            .overridable("dimmingViewTapped", .method)
+        c.classOfObject = { object in (object as? EdgePresentViewController).map { dimmingTable($0.edge).luaClass } }
+        return c
+    }()
 
     /// The members Lua may override, as methods (the rest are values with getters, which `self.super` does not list).
     static let methodMembers: Set<String> = ["loadView", "viewDidLoad", "viewWillAppear", "viewDidAppear", "viewWillDisappear",
@@ -156,23 +161,21 @@ enum ControllerBinding {
     static let viewControllerTable = classTable(luaClass) { ScriptViewController($0, name: nil) }
 
     /// A dimming base class from its edge: the edge's required member and, where it slides, its distance.
-    static func makeDimmingTable(_ edge: PresentEdge, _ scriptClass: ScriptEdgePresentViewController.Type) -> SwiftClassTable {
+    static func makeDimmingTable(_ edge: PresentEdge) -> SwiftClassTable {
         let luaClass = LuaClass<EdgePresentViewController>(edge.className, base: dimmingClass)
             .overridable(edge.targetMember, edge.animatesView ? .view : .constraint) { try $0.animatedTarget as? LuaPushable }
         if let distance = edge.distanceMember {
             luaClass.overridable(distance, .length) { try $0.animatedDistance }
         }
-        return classTable(luaClass) { scriptClass.init($0, edge: edge) }
+        return classTable(luaClass) { ScriptEdgePresentViewController($0, edge: edge) }
     }
 
-    /// The dimming base classes' tables (ScriptableClasses.dimming), built together on first use.
-    static let dimmingTables = Dictionary(uniqueKeysWithValues: ScriptableClasses.dimming.map {
-        ($0.edge, makeDimmingTable($0.edge, $0.scriptClass))
-    })
+    /// The dimming base classes' tables (`PresentEdge.all`), built together on first use.
+    static let dimmingTables = Dictionary(uniqueKeysWithValues: PresentEdge.all.map { ($0, makeDimmingTable($0)) })
 
-    /// The table of a declared edge (an undeclared one gets a table of its own, with the shared scriptable class).
+    /// The table of an edge (one not in `PresentEdge.all` gets a table of its own).
     static func dimmingTable(_ edge: PresentEdge) -> SwiftClassTable {
-        dimmingTables[edge] ?? makeDimmingTable(edge, ScriptEdgePresentViewController.self)
+        dimmingTables[edge] ?? makeDimmingTable(edge)
     }
 
     static var bottomTable: SwiftClassTable { dimmingTable(.bottom) }

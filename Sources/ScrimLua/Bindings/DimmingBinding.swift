@@ -66,6 +66,7 @@ enum DimmingBinding {
         call.state.push(object: adapter, as: adapterClass)
         call.state.setPeerValue(transitioning, "adapter", valueAt: -1)
         lua_settop(call.L, -2)
+        call.state.anchor(transitioning)
         transitioning.delegate = adapter
     }
 
@@ -78,6 +79,7 @@ enum DimmingBinding {
         }
         if type == LUA_TNUMBER { _ = try call.duration(index) }
         call.state.setPeerValue(transitioning, member, valueAt: index)
+        call.state.anchor(transitioning)
         let set = type != LUA_TNIL
         let lua = LuaDelegate(transitioning, call.state, places: .closures)
         func value() throws -> LuaValue { try lua.call(member) ?? .nil }

@@ -60,7 +60,7 @@ extension LuaState {
     /// Pushes an object with the Lua class registered for its type; nil when none is.
     public func push(any object: AnyObject) {
         if let luaClass = classes.resolve(type(of: object)) {
-            push(object: object, as: luaClass)
+            push(object: object, as: luaClass.classOfObject?(object) ?? luaClass)
         } else {
             lua_pushnil(L)
         }

@@ -20,6 +20,9 @@ public class LuaClassBase {
     /// slot 2 what the object keeps from Lua (its delegate, its closures; see `PeerStorage`). Classes that
     /// keep nothing and cannot be subclassed from Lua need none, which keeps their lookups fastest.
     public var userValues: Int32 = 0
+    /// For one Swift class whose objects Lua sees as different classes (the dimming base classes, one Swift class
+    /// parameterised by its edge): the class of each object. Nil for every other class.
+    public var classOfObject: ((AnyObject) -> LuaClassBase?)?
 
     init(name: String, base: LuaClassBase?) {
         self.name = name

@@ -21,10 +21,10 @@ final class ScriptViewController: ViewController, ScriptedController {
 }
 
 /// Every dimming base class's scriptable controller, once: what differs between them is the edge's (its member names
-/// and animation). A subclass per edge gives Lua's objects their class (the registry goes by Swift type).
-class ScriptEdgePresentViewController: EdgePresentViewController, ScriptedDimmingController {
+/// and animation); Lua sees each object as its edge's class (`ControllerBinding.dimmingClass`).
+final class ScriptEdgePresentViewController: EdgePresentViewController, ScriptedDimmingController {
     let script: ControllerScript
-    required init(_ script: ControllerScript, edge: PresentEdge) {
+    init(_ script: ControllerScript, edge: PresentEdge) {
         self.script = script
         super.init(edge: edge, name: nil)
     }
@@ -70,13 +70,4 @@ class ScriptEdgePresentViewController: EdgePresentViewController, ScriptedDimmin
         default: return nil
         }
     }
-
 }
-
-// One per dimming base class, listed in ScriptableClasses.dimming: Lua's registry finds an object's class by its Swift
-// type, and errors call a value by its type's name.
-final class ScriptBottomPresentViewController: ScriptEdgePresentViewController {}
-final class ScriptTopPresentViewController: ScriptEdgePresentViewController {}
-final class ScriptRightPresentViewController: ScriptEdgePresentViewController {}
-final class ScriptCenterPresentViewController: ScriptEdgePresentViewController {}
-final class ScriptLeftPresentViewController: ScriptEdgePresentViewController {}

@@ -5,6 +5,8 @@ import ScrimCore
 /// class with its overridable members, their kinds and defaults, constructor options, scriptable subclass).
 struct ScriptableClass {
     let name: String
+    /// None for the dimming base classes: one Swift class, `EdgePresentViewController`, stands for them all, each
+    /// object seen as its edge's class (`ControllerBinding.dimmingClass`).
     let swiftClasses: [AnyClass]
     /// The Lua class it derives from (`super`), by name; nil for a root.
     let base: String?
@@ -20,21 +22,9 @@ enum ScriptableClasses {
         ScriptableClass(name: "ViewController", swiftClasses: [ViewController.self], base: nil) {
             ControllerBinding.viewControllerTable
         },
-    ] + dimming.map { declared in
-        ScriptableClass(name: declared.edge.className, swiftClasses: [declared.swiftClass, declared.scriptClass].compactMap { $0 },
-                        base: "ViewController") { ControllerBinding.dimmingTable(declared.edge) }
+    ] + PresentEdge.all.map { edge in
+        ScriptableClass(name: edge.className, swiftClasses: [], base: "ViewController") { ControllerBinding.dimmingTable(edge) }
     }
-
-    /// The dimming base classes: each edge (its names, members and animation) with its named ScrimCore class (what
-    /// Swift subclasses; none for one Lua alone derives from) and its scriptable class (what Lua makes).
-    static let dimming: [(edge: PresentEdge, swiftClass: EdgePresentViewController.Type?,
-                          scriptClass: ScriptEdgePresentViewController.Type)] = [
-        (.bottom, BottomPresentViewController.self, ScriptBottomPresentViewController.self),
-        (.top, TopPresentViewController.self, ScriptTopPresentViewController.self),
-        (.right, RightPresentViewController.self, ScriptRightPresentViewController.self),
-        (.center, CenterPresentViewController.self, ScriptCenterPresentViewController.self),
-        (.left, nil, ScriptLeftPresentViewController.self),
-    ]
 
     /// The registry's entries: each Swift class with its Lua class.
     static var registrations: [(AnyClass, () -> LuaClassBase)] {
