@@ -64,35 +64,6 @@ extension Animation: LuaPushable {
 }
 
 extension LuaCall {
-    /// Number field `name` of the table argument at `index`, nil when absent; a non-number raises.
-    func tableNumber(_ index: Int32, _ name: String) throws -> Double? {
-        guard hasField(index, name) else { return nil }
-        return try fieldValue(index, name) { try number($0) }
-    }
-
-    /// Duration field `name` (seconds within 0…a year) of the table argument at `index`, nil when absent.
-    func tableDuration(_ index: Int32, _ name: String) throws -> Seconds? {
-        guard hasField(index, name) else { return nil }
-        return try fieldValue(index, name) { try duration($0) }
-    }
-
-    func tableBoolean(_ index: Int32, _ name: String) throws -> Bool? {
-        guard hasField(index, name) else { return nil }
-        return try fieldValue(index, name) { try boolean($0) }
-    }
-
-    /// Reads field `name` of the table at `index` with `read`; a problem is reported against the table argument.
-    func fieldValue<T>(_ index: Int32, _ name: String, _ read: (Int32) throws -> T) throws -> T {
-        state.pushString(name)
-        lua_rawget(L, index)
-        defer { lua_settop(L, -2) }
-        do {
-            return try read(lua_gettop(L))
-        } catch let error as ArgumentError {
-            throw argumentError(index, "field '\(name)': \(error.problem)")
-        }
-    }
-
     /// `"easeInOut"`, `"easeIn"`, `"easeOut"`, `"linear"` or `{x1, y1, x2, y2}`.
     func curve(_ index: Int32) throws -> TimingCurve {
         if type(index) == LUA_TSTRING {

@@ -31,27 +31,6 @@ extension LuaCall {
         return value
     }
 
-    /// Raises unless every key of the options table at `index` is one of `options` (named in the message).
-    func checkOptions(_ index: Int32, options: [String]) throws {
-        try checkKeys(index, allowed: options, noun: "option")
-    }
-
-    /// Raises unless every key of the table at `index` is one of `allowed`: a misspelt field of a table whose fields
-    /// all have defaults (a transform, a spring) would otherwise do nothing.
-    func checkKeys(_ index: Int32, allowed: [String], noun: String = "field") throws {
-        let index = lua_absindex(L, index)
-        lua_pushnil(L)
-        while lua_next(L, index) != 0 {
-            lua_settop(L, -2)
-            let key = lua_type(L, -1) == LUA_TSTRING ? state.string(at: -1) : nil
-            guard let key, allowed.contains(key) else {
-                let shown = key.map { "'\($0)'" } ?? "of type \(typeName(-1))"
-                lua_settop(L, -2)
-                throw argumentError(index, "unknown \(noun) \(shown) (\(allowed.joined(separator: ", ")))")
-            }
-        }
-    }
-
     /// A duration or delay in seconds: a finite number within 0…a year.
     func duration(_ index: Int32) throws -> Seconds {
         let seconds = try number(index)
@@ -61,11 +40,10 @@ extension LuaCall {
         return seconds
     }
 
-    /// Whether the table at `index` has a non-nil field `name` (raw).
-    func hasField(_ index: Int32, _ name: String) -> Bool {
-        state.pushString(name)
-        defer { lua_settop(L, -2) }
-        return lua_rawget(L, index) != LUA_TNIL
+    /// Duration field `name` (seconds within 0…a year) of the table argument at `index`, nil when absent.
+    func tableDuration(_ index: Int32, _ name: String) throws -> Seconds? {
+        guard hasField(index, name) else { return nil }
+        return try fieldValue(index, name) { try duration($0) }
     }
 }
 
@@ -204,4 +182,14 @@ extension GestureRecognizer: LuaPushable {
 
 extension LuaError: ReportableError {
     public var stackTraceback: String? { traceback.isEmpty ? nil : traceback }
+}
+
+extension LuaCall {
+    /// A point given as `x, y` (two numbers) or as a point table, starting at argument `index`.
+    func point(from index: Int32) throws -> Point {
+        if type(index) == LUA_TNUMBER {
+            return Point(x: try number(index), y: try number(index + 1))
+        }
+        return try Point.pull(self, index)
+    }
 }

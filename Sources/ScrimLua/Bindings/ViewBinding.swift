@@ -101,13 +101,3 @@ enum ViewBinding {
         return call.push(view)
     }
 }
-
-extension LuaCall {
-    /// A point given as `x, y` (two numbers) or as a point table, starting at argument `index`.
-    func point(from index: Int32) throws -> Point {
-        if type(index) == LUA_TNUMBER {
-            return Point(x: try number(index), y: try number(index + 1))
-        }
-        return try Point.pull(self, index)
-    }
-}

@@ -68,32 +68,31 @@ public struct LuaDelegate {
                 let type = lua_rawget(L, -2)
                 if type == LUA_TTABLE || type == LUA_TUSERDATA {
                     let delegate = lua_gettop(L)
-                    if scrim_pgetfield(L, delegate, name) != LUA_OK {
-                        let error = state.popError()
-                        lua_settop(L, top)
-                        throw error
-                    }
-                    if lua_type(L, -1) != LUA_TNIL {
-                        lua_pushvalue(L, delegate)
-                        return settle(state, top, isMethod: true)
-                    }
+                    if let found = try method(name, in: delegate, self: delegate, state, top) { return found }
                 }
             }
         }
         lua_settop(L, userdata)
-        if places.contains(.overrides), lua_getiuservalue(L, userdata, 1) == LUA_TTABLE {
-            if scrim_pgetfield(L, -1, name) != LUA_OK {
-                let error = state.popError()
-                lua_settop(L, top)
-                throw error
-            }
-            if lua_type(L, -1) != LUA_TNIL {
-                lua_pushvalue(L, userdata)
-                return settle(state, top, isMethod: true)
-            }
+        if places.contains(.overrides), lua_getiuservalue(L, userdata, 1) == LUA_TTABLE,
+           let found = try method(name, in: lua_gettop(L), self: userdata, state, top) {
+            return found
         }
         lua_settop(L, top)
         return nil
+    }
+
+    /// Looks `name` up in the value at `index` (protected: it may have an `__index`); found, it goes down to
+    /// `top + 1` as a method of the value at `selfIndex`. An error of the lookup is thrown, the stack back at `top`.
+    private func method(_ name: String, in index: Int32, self selfIndex: Int32, _ state: LuaState, _ top: Int32) throws -> Member? {
+        let L = state.L
+        if scrim_pgetfield(L, index, name) != LUA_OK {
+            let error = state.popError()
+            lua_settop(L, top)
+            throw error
+        }
+        guard lua_type(L, -1) != LUA_TNIL else { return nil }
+        lua_pushvalue(L, selfIndex)
+        return settle(state, top, isMethod: true)
     }
 
     /// Moves what was found (the member, and its `self` on top for a method) down to `top + 1`.
@@ -105,12 +104,6 @@ public struct LuaDelegate {
         for offset in 0 ..< count { lua_copy(L, found + offset, top + 1 + offset) }
         lua_settop(L, top + count)
         return !callable ? .value : isMethod ? .method : .closure
-    }
-
-    /// Whether member `name` is there (callable or a value).
-    public func has(_ name: String) throws -> Bool {
-        guard let state else { return false }
-        return try state.keepingTop { _ in try push(name) != nil }
     }
 
     /// Whether member `name` is callable.
@@ -142,19 +135,6 @@ public struct LuaDelegate {
         state.push(arguments: arguments)
         let selfCount: Int32 = member == .method ? 1 : 0
         try state.call(nargs: Int32(arguments.count) + selfCount, nresults: 1, name: name)
-    }
-
-    /// Pushes the value stored under `key` in the object's peer table (nil if none); returns its type. [-0, +1]
-    @discardableResult
-    public func pushStored(_ key: String) -> Int32 {
-        guard let state, let object else { return LUA_TNIL }
-        return state.pushPeerValue(object, key)
-    }
-
-    /// Stores the value at `index` under `key` in the object's peer table (nil removes it). [-0, +0]
-    public func store(_ key: String, valueAt index: Int32) {
-        guard let state, let object else { return }
-        state.setPeerValue(object, key, valueAt: index)
     }
 }
 

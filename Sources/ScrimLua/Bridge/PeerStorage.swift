@@ -97,13 +97,6 @@ extension LuaState {
         lua_settop(L, -2)
     }
 
-    /// Whether `object` is pinned.
-    public func isPinned(_ object: AnyObject) -> Bool {
-        pushPins()
-        defer { lua_settop(L, -3) }
-        return lua_rawgetp(L, -1, Unmanaged.passUnretained(object).toOpaque()) != LUA_TNIL
-    }
-
     private func pushPins() {
         lua_checkstack(L, 6)
         if lua_rawgetp(L, scrim_registryindex(), LuaState.pinsKey) != LUA_TTABLE {
