@@ -32,13 +32,13 @@ public final class DimmingTransitioning: ViewControllerTransitioningDelegate {
     private lazy var presentationAnimator = DimmingPresentationAnimatedTransitioning(transitioning: self)
     private lazy var dismissalAnimator = DimmingDismissalAnimatedTransitioning(transitioning: self)
 
-    /// A dimming transition for `delegate`.
     /// The controller that keeps it (a `DimmingPresentViewController` keeps its own for its whole life); nil for one
     /// made on its own, which lives as long as whoever refers to it.
     public internal(set) weak var holder: ViewController?
     /// See `Owned` (the holder never changes, so it is never told anything).
     public weak var ownershipObserver: OwnershipObserver?
 
+    /// A dimming transition for `delegate`.
     public init(delegate: DimmingTransitioningDelegate? = nil) {
         self.delegate = delegate
         delegateWasSet = delegate != nil

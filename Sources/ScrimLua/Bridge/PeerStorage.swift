@@ -7,6 +7,8 @@ import CLua
 /// userdata is pinned in the registry, so none of it is lost.
 extension LuaState {
     private static let pinsKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+    /// What an object that keeps something from Lua weighs on the Swift side, roughly, for the collector's pace.
+    static let peerPressureKB: Int32 = 1
 
     /// Pushes the userdata that stands for `object` if it has one now (without making one); returns whether it did.
     func pushExistingPeer(_ object: AnyObject) -> Bool {
@@ -52,6 +54,9 @@ extension LuaState {
             lua_settop(L, -3)
             return false
         }
+        // The object (a view, a recognizer, a controller) is far larger in Swift than its userdata is in Lua; the
+        // collector must see some of that, or the garbage of a loop that makes them piles up between its cycles.
+        scrim_gcpressure(L, LuaState.peerPressureKB)
         lua_rotate(L, -2, 1)
         lua_settop(L, -2)
         return true

@@ -40,6 +40,7 @@ public struct SwiftClassTable {
         guard lua_setiuservalue(call.L, -3, 1) != 0 else {
             throw ScriptError("\(luaClass.name) keeps no user values, so Lua cannot subclass it")
         }
+        scrim_gcpressure(call.L, LuaState.peerPressureKB) // see pushPeerTable
         try configure(object, call, options)
     }
 }
