@@ -21,6 +21,9 @@ func soakBenchmarks() -> [BenchRow] {
         ("popup whose delegate and handlers refer to it",
          "local p p = scrim.PopupWindow{items = {\"a\"}, delegate = {popup = function() return p end}} "
             + "p:on(\"a\", function() return p end)"),
+        ("popup shown and cancelled whose delegate and handler refer to it",
+         "local p p = scrim.PopupWindow{items = {\"a\"}, delegate = {a = function() return p end}} "
+            + "p:on(\"a\", function() return p end) p:create() scrim.settle() p:cancel() scrim.settle()"),
         ("dimming transitioning whose delegate refers to it",
          "local t t = scrim.DimmingTransitioning({executePresentationAnimation = function() return t end}) "
             + "t.dimmingViewTapped = function() return t end"),

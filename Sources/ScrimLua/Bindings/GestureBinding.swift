@@ -63,10 +63,9 @@ final class LuaGestureDelegate: GestureRecognizerDelegate {
     }
 
     func gestureRecognizerShouldReceiveTouch(_ recognizer: GestureRecognizer, point: Point) throws -> Bool {
-        guard try lua.responds(to: "gestureRecognizerShouldReceiveTouch") else { return true }
-        let answer = try lua.call("gestureRecognizerShouldReceiveTouch", [recognizer, point])
-        if case .boolean(let allowed)? = answer { return allowed }
-        if case .nil? = answer { return false }
+        guard let answer = try lua.callIfCallable("gestureRecognizerShouldReceiveTouch", [recognizer, point]) else { return true }
+        if case .boolean(let allowed) = answer { return allowed }
+        if case .nil = answer { return false }
         return true
     }
 }

@@ -172,8 +172,7 @@ final class LuaPresentationController: PresentationController {
     }
 
     private func call(_ name: String, _ arguments: [LuaPushable?]) throws {
-        guard try lua.responds(to: name) else { return }
-        try lua.call(name, [self as PresentationController] + arguments)
+        try lua.callIfCallable(name, [self as PresentationController] + arguments)
     }
 
     override func presentationTransitionWillBegin() throws { try call("presentationTransitionWillBegin", []) }
@@ -219,21 +218,19 @@ final class LuaAnimator: ViewControllerAnimatedTransitioning {
     }
 
     func transitionDuration(_ context: TransitionContext) throws -> Seconds {
-        guard try lua.responds(to: "transitionDuration") else { return 0.25 }
-        return try (lua.call("transitionDuration", [context]) ?? .nil).seconds("transitionDuration")
+        guard let duration = try lua.callIfCallable("transitionDuration", [context]) else { return 0.25 }
+        return try duration.seconds("transitionDuration")
     }
 
     func animateTransition(_ context: TransitionContext) throws {
         guard lua.state != nil else { return }
-        guard try lua.responds(to: "animateTransition") else {
+        guard try lua.callIfCallable("animateTransition", [context]) != nil else {
             throw ScriptError("the animator has no animateTransition method")
         }
-        try lua.call("animateTransition", [context])
     }
 
     func animationEnded(_ transitionCompleted: Bool) throws {
-        guard try lua.responds(to: "animationEnded") else { return }
-        try lua.call("animationEnded", [transitionCompleted])
+        try lua.callIfCallable("animationEnded", [transitionCompleted])
     }
 }
 

@@ -130,6 +130,18 @@ public struct LuaDelegate {
         }
     }
 
+    /// Calls member `name` with `arguments` if it is callable and returns its first result; nil when it is absent or
+    /// a value (the caller's default applies). One lookup, where `responds(to:)` then `call` would make two.
+    @discardableResult
+    public func callIfCallable(_ name: String, _ arguments: [LuaPushable?] = []) throws -> LuaValue? {
+        guard let state else { return nil }
+        return try state.keepingTop { _ in
+            guard let member = try push(name), member != .value else { return nil }
+            try callPushed(member, name, arguments, state)
+            return state.value(at: -1)
+        }
+    }
+
     /// Calls the member `push` left on the stack with `arguments`; its one result replaces it. [-(1|2), +1, e]
     public func callPushed(_ member: Member, _ name: String, _ arguments: [LuaPushable?], _ state: LuaState) throws {
         state.push(arguments: arguments)
