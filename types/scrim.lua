@@ -206,6 +206,10 @@ function scrim.tap(target, y) end
 function scrim.find(name) end
 ---@return string
 function scrim.tree() end
+---The value as JSON text (arrays for tables keyed 1…n, objects with sorted keys otherwise; NaN and ±inf as null).
+---@param value nil|boolean|number|string|table
+---@return string
+function scrim.json(value) end
 ---@param event scrim.EventName|string
 ---@param fn fun(ev: scrim.HookEvent)
 ---@param opts? {once?: boolean, priority?: integer, group?: string}

@@ -50,38 +50,3 @@ extension TraceValue: ExpressibleByStringLiteral, ExpressibleByFloatLiteral, Exp
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
 }
-
-/// Just enough JSON writing for trace files and test reports, without Foundation (which would slow `scrim`'s
-/// start-up).
-public enum JSON {
-    public static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = Array("0123456789abcdef")
-                    out += "\\u00" + String(hex[Int(scalar.value >> 4)]) + String(hex[Int(scalar.value & 15)])
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
-    }
-
-    /// Integers without a fraction, other finite numbers as Swift prints them (valid JSON), others as 0.
-    static func writeNumber(_ n: Double, to out: inout String) {
-        guard n.isFinite else { out += "0"; return }
-        if n == n.rounded(), abs(n) < 1e15 {
-            out += String(Int64(n))
-        } else {
-            out += n.description
-        }
-    }
-}

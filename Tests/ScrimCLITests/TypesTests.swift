@@ -32,9 +32,10 @@ import Testing
     static func documentedModuleNames() throws -> Set<String> {
         var names = Set<String>()
         for span in try codeSpans() {
-            for match in matches(#"\bscrim(?:\.[A-Za-z_]\w*)+"#, in: span) {
-                let name = match[0]
-                if let last = name.split(separator: ".").last, fileExtensions.contains(String(last)) { continue }
+            for match in matches(#"\b(scrim(?:\.[A-Za-z_]\w*)+)(\(?)"#, in: span) {
+                let name = match[1]
+                // `scrim.json` the file name, not `scrim.json(value)` the function.
+                if let last = name.split(separator: ".").last, fileExtensions.contains(String(last)), match[2].isEmpty { continue }
                 names.insert(name)
             }
         }

@@ -25,6 +25,7 @@ enum ScrimModule {
         ("find", find),
         ("tree", tree),
         ("snapshot", snapshot),
+        ("json", JSONFunction.function),
     ]
 
     /// Module fields computed on each read (and, for some, settable).
