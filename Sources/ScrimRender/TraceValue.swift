@@ -16,7 +16,7 @@ public enum TraceValue: Equatable {
         case let .string(s): self = .string(s)
         case let .object(o): self = .string((o as? CustomStringConvertible)?.description ?? String(describing: type(of: o)))
         case let .list(items): self = .list(items.map(TraceValue.init))
-        case let .record(fields): self = .string(fields.keys.sorted().map { "\($0)=\(TraceValue(fields[$0]!).json)" }.joined(separator: ", "))
+        case let .record(fields): self = .string(fields.sorted { $0.key < $1.key }.map { "\($0.key)=\(TraceValue($0.value).json)" }.joined(separator: ", "))
         }
     }
 

@@ -18,7 +18,8 @@ final class TestIsolation {
         var timers: [ScheduledTask]
         var animations: [Animation]
         var popups: [PopupWindow]
-        var topController: ViewController?
+        /// The controllers presented one above the other from the root, root first.
+        var presented: [ViewController]
         var windowSubviews: [View]
     }
 
@@ -29,11 +30,15 @@ final class TestIsolation {
     /// Notes what the runtime holds now (before the test's `before_each`).
     func begin() {
         guard let runtime else { return }
-        var top = runtime.madeRootViewController
-        while let presented = top?.presentedViewController { top = presented }
+        var presented: [ViewController] = []
+        var next = runtime.madeRootViewController
+        while let controller = next {
+            presented.append(controller)
+            next = controller.presentedViewController
+        }
         mark = Mark(hooks: runtime.hooks.allHooks, timers: runtime.clock.pendingTimers,
                     animations: runtime.animator.runningAnimations, popups: runtime.popups.popups,
-                    topController: top, windowSubviews: runtime.window.subviews)
+                    presented: presented, windowSubviews: runtime.window.subviews)
     }
 
     /// Takes away what the test added since `begin` (after its `after_each`). Callbacks this runs (a controller's
@@ -48,9 +53,16 @@ final class TestIsolation {
         let popups = identities(mark.popups)
         for popup in runtime.popups.popups where !popups.contains(ObjectIdentifier(popup)) { popup.removeAtOnce() }
         cancelNewAnimations(runtime, mark)
-        if let top = mark.topController ?? runtime.madeRootViewController, top.presentedViewController != nil {
-            top.dismiss(animated: false)
-            cancelNewAnimations(runtime, mark)
+        // The first controller up the chain that the test presented goes, with everything above it.
+        let kept = identities(mark.presented)
+        var presenter = runtime.madeRootViewController
+        while let controller = presenter, let above = controller.presentedViewController {
+            guard kept.contains(ObjectIdentifier(above)) else {
+                controller.dismiss(animated: false)
+                cancelNewAnimations(runtime, mark)
+                break
+            }
+            presenter = above
         }
         let timers = identities(mark.timers)
         for timer in runtime.clock.pendingTimers where !timers.contains(ObjectIdentifier(timer)) { timer.cancel() }

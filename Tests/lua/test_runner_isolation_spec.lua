@@ -46,3 +46,24 @@ describe("a test's leftovers", function()
     assert.is_true(popup.isShowing)
   end)
 end)
+
+describe("a controller presented where the setup's was dismissed", function()
+  local first
+  setup(function()
+    first = scrim.ViewController{name = "first"}
+    scrim.present(first, false)
+    scrim.settle()
+  end)
+
+  it("dismisses the setup's controller and presents its own", function()
+    scrim.rootViewController:dismiss(false)
+    scrim.present(scrim.ViewController{name = "second"}, false)
+    scrim.settle()
+    assert.equal("second", scrim.rootViewController.presentedViewController.name)
+  end)
+
+  it("finds neither", function()
+    assert.is_nil(scrim.rootViewController.presentedViewController)
+    assert.equal(0, scrim.settle(1))
+  end)
+end)
