@@ -50,7 +50,7 @@ enum ScrimModule {
             scrim_rawgetfield(call.L, -1, key)
             return 1
         }
-        switch key {
+        switch key { // the names of `computedFields`
         case "frameRate": return call.push(call.runtime.core.frameRate)
         case "screen": return pushScreen(call.runtime)
         default: return call.push(nil)
@@ -122,11 +122,14 @@ enum ScrimModule {
         lua_createtable(L, 0, 32)
         state.pushString(version)
         lua_setfield(L, -2, "version")
-        lua_createtable(L, 0, 2)
+        lua_createtable(L, 0, 3)
         state.push(moduleIndex)
         lua_setfield(L, -2, "__index")
         state.push(moduleNewIndex)
         lua_setfield(L, -2, "__newindex")
+        // The fields `__index` computes at each read, which no key of the table shows (for the REPL's completion).
+        computedFields.push(state)
+        lua_setfield(L, -2, "__fields")
         lua_setmetatable(L, -2)
         // require("scrim") finds it already loaded.
         luaL_getsubtable(L, scrim_registryindex(), LUA_LOADED_TABLE)
@@ -137,6 +140,9 @@ enum ScrimModule {
     }
 
     static let functionsByName = Dictionary(uniqueKeysWithValues: functions)
+
+    /// The module fields read afresh each time (`moduleIndex`'s last cases).
+    static let computedFields = ["frameRate", "screen"]
 
     /// Pushes the module field `key` that never changes once made (a function, the window, the root controller);
     /// false if `key` is none of them.
