@@ -41,7 +41,6 @@ public struct SpecFileRunner {
             if hooks?.hasHandlers("error") != true { box.reports.append(report) }
         }
         PluginHost.start(in: runtime, searchPath: .standard(flags: options.pluginDirectories, includeDefault: false))
-        let isolation = TestIsolation(runtime: runtime.core)
         let state = runtime.state
         let L = state.L
         defer { state.close() }
@@ -62,8 +61,6 @@ public struct SpecFileRunner {
             lua_setfield(L, -2, "snapshotHandler")
             state.push(Self.takeReports(box))
             lua_setfield(L, -2, "takeReports")
-            state.push(isolation.function { box.reports.removeAll() })
-            lua_setfield(L, -2, "isolateTest")
             lua_createtable(L, 0, Int32(Traceback.runtimeChunks.count))
             for name in Traceback.runtimeChunks {
                 lua_pushboolean(L, 1)

@@ -72,9 +72,6 @@ public final class HookBus {
     private static let minimumPruneCount = 64
     private var pruneAt = HookBus.minimumPruneCount
 
-    /// Every registered handler, event by event (what `scrim test` compares before and after a test).
-    public var allHooks: [Hook] { channels.values.flatMap(\.hooks) }
-
     /// The handlers of `event`, in dispatch order.
     public func handlers(of event: String) -> [Hook] {
         channels[event]?.hooks ?? []

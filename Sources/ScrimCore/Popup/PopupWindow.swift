@@ -277,18 +277,6 @@ open class PopupWindow {
         }
     }
 
-    /// Takes the popup down at once: its view leaves the window and the runtime lets it go, without a slide or events
-    /// (what `scrim test` does with a popup a test left up, so that the next test starts without it).
-    public func removeAtOnce() {
-        removal?.cancel()
-        removal = nil
-        showGeneration += 1
-        guard phase != .hidden else { return }
-        loadedView?.removeFromSuperview()
-        phase = .hidden
-        runtime?.popups.release(self)
-    }
-
     private func didFinishShowing(_ generation: Int) {
         guard generation == showGeneration, phase == .appearing else { return }
         phase = .shown

@@ -21,14 +21,7 @@ public final class Runtime {
     public var timeBudget: TimeBudget = .unlimited
     /// The window's root view controller, made on first use; its view (named `root`) fills the window, behind
     /// everything else in it. Presentations start from it (`present`).
-    public var rootViewController: ViewController {
-        if let madeRootViewController { return madeRootViewController }
-        let root = ViewController.makeRoot(in: self)
-        madeRootViewController = root
-        return root
-    }
-    /// The root view controller if it has been made (asking does not make it, nor add its view to the window).
-    public private(set) var madeRootViewController: ViewController?
+    public private(set) lazy var rootViewController: ViewController = ViewController.makeRoot(in: self)
 
     /// A runtime for `screen`, with a window named `window` filling it.
     public init(screen: Screen = .default, frameRate: Double = 60) {

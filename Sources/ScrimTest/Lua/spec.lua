@@ -423,14 +423,9 @@ local function describeBlock(block)
   if block.descriptor == "expose" and #savedStates > 0 then savedStates[#savedStates] = saveState() end
 end
 
--- Each test starts from the runtime its blocks set up: what it added (hooks, timers, animations, popups, presented
--- controllers, views in the window) is taken away after its after_each (TestIsolation.swift).
-local isolateTest = lib.isolateTest or function() end
-
 local function runTest(test)
   local parent = test.parent
   if not execAllOnce("lazy_setup", parent) then return end
-  isolateTest("begin")
   local passed, ancestor = execAll("before_each", parent, true)
   if passed then
     local outcome = safe(test, test.run)
@@ -448,7 +443,6 @@ local function runTest(test)
     test.finallyFn = nil
   end
   dexecAll("after_each", ancestor, true)
-  isolateTest("end")
 end
 
 local function pendingTest(test)
