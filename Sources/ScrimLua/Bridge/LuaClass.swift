@@ -23,13 +23,16 @@ public class LuaClassBase {
     /// keep nothing and cannot be subclassed from Lua need none, which keeps their lookups fastest.
     public var userValues: Int32 = 0
     /// For one Swift class whose objects Lua sees as different classes (the dimming base classes, one Swift class
-    /// parameterised by its edge): the class of each object. Nil for every other class.
+    /// parameterised by its edge): the class of each object (nil: this one). Subclasses inherit it. Nil for the rest.
     public var classOfObject: ((AnyObject) -> LuaClassBase?)?
 
     init(name: String, base: LuaClassBase?) {
         self.name = name
         self.base = base
-        if let base { userValues = base.userValues }
+        if let base {
+            userValues = base.userValues
+            classOfObject = base.classOfObject
+        }
     }
 
     /// Every member, base classes first so that a subclass overrides.

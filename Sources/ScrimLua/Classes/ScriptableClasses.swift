@@ -5,8 +5,8 @@ import ScrimCore
 /// class with its overridable members, their kinds and defaults, constructor options, scriptable subclass).
 struct ScriptableClass {
     let name: String
-    /// None for the dimming base classes: one Swift class, `EdgePresentViewController`, stands for them all, each
-    /// object seen as its edge's class (`ControllerBinding.dimmingClass`).
+    /// For the dimming base classes, the one Swift class that stands for them all, `EdgePresentViewController`: each
+    /// object is seen as its edge's class (`ControllerBinding.dimmingClass`).
     let swiftClasses: [AnyClass]
     /// The Lua class it derives from (`super`), by name; nil for a root.
     let base: String?
@@ -23,7 +23,7 @@ enum ScriptableClasses {
             ControllerBinding.viewControllerTable
         },
     ] + PresentEdge.all.map { edge in
-        ScriptableClass(name: edge.className, swiftClasses: [], base: "ViewController") { ControllerBinding.dimmingTable(edge) }
+        ScriptableClass(name: edge.className, swiftClasses: [EdgePresentViewController.self], base: "ViewController") { ControllerBinding.dimmingTable(edge) }
     }
 
     /// The registry's entries: each Swift class with its Lua class.
