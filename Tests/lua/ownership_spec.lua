@@ -218,4 +218,22 @@ describe("ownership", function()
     assert.is_function(vc.dimmingTransitioning.allowTapDimmingViewToDismiss)
     assert.equal(0.5, vc.dimmingTransitioning.dismissalAnimationDuration)
   end)
+
+  it("runs every recognizer a tap went to, even when the first takes their view away and the collector runs", function()
+    local fired = {}
+    do
+      local v = scrim.View{ frame = { 0, 0, 50, 50 } }
+      scrim.window:addSubview(v)
+      v:onTap(function()
+        fired[#fired + 1] = "first"
+        v:removeFromSuperview()
+        v = nil
+        collect()
+      end)
+      v:onTap(function() fired[#fired + 1] = "second" end)
+    end
+    collect()
+    scrim.tap(10, 10)
+    assert.same({ "first", "second" }, fired)
+  end)
 end)

@@ -152,7 +152,10 @@ static inline int scrim_rawgetfield(lua_State *L, int idx, const char *k) {
 static inline int scrim_gccount(lua_State *L) { return lua_gc(L, LUA_GCCOUNT, 0) * 1024 + lua_gc(L, LUA_GCCOUNTB, 0); }
 static inline int scrim_refnil(void) { return LUA_REFNIL; }
 /* Paces the collector as if `kb` KB more had been allocated: memory a userdata holds on the Swift side, which Lua
-   cannot see. May run a collection step (and finalizers), as any allocation may. */
-static inline void scrim_gcpressure(lua_State *L, int kb) { lua_gc(L, LUA_GCSTEP, kb); }
+   cannot see. May run a collection step (and finalizers), as any allocation may; nothing while the script stopped
+   the collector (inside a finalizer, lua_gc does nothing). */
+static inline void scrim_gcpressure(lua_State *L, int kb) {
+  if (lua_gc(L, LUA_GCISRUNNING) == 1) lua_gc(L, LUA_GCSTEP, kb);
+}
 
 #endif

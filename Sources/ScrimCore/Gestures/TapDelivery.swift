@@ -21,6 +21,9 @@ enum TapDelivery {
             if view === root { break }
             current = view.superview
         }
+        // Every accepting recognizer runs, as in UIKit, even when one takes their view out of the window.
+        let held = accepting.lazy.compactMap(\.ownershipObserver).first?.hold(accepting)
+        defer { withExtendedLifetime(held) {} }
         for recognizer in accepting {
             do {
                 try recognizer.perform()

@@ -5,6 +5,9 @@
 public protocol OwnershipObserver: AnyObject {
     /// `object` left `old` (nil: it had no owner); its new owner is `object.owner`.
     func ownerDidChange(_ object: Owned, from old: AnyObject?)
+    /// Keeps what `objects` keep from the script while the returned token lives: Swift holds them only in a local list
+    /// for a moment (the recognizers a tap goes to), and one of them may drop their owner before the next one runs.
+    func hold(_ objects: [Owned]) -> AnyObject?
 }
 
 /// An object whose owner a bridge may follow.

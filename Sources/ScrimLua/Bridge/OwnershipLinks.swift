@@ -25,6 +25,18 @@ final class OwnershipLinks: OwnershipObserver {
         // Whatever it keeps from Lua goes with it to its new owner.
         if state.keepingTop({ _ in state.pushPeerTable(of: object, creating: false) }) { state.anchor(object) }
     }
+
+    func hold(_ objects: [Owned]) -> AnyObject? {
+        guard let state, !state.isClosed else { return nil }
+        return state.keepingTop { _ in
+            let L = state.L
+            lua_createtable(L, Int32(objects.count), 0)
+            for (offset, object) in objects.enumerated() where state.pushExistingPeer(object) {
+                lua_rawseti(L, -2, lua_Integer(offset + 1))
+            }
+            return state.popRef()
+        }
+    }
 }
 
 extension LuaState {
