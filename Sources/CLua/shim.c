@@ -1,5 +1,6 @@
 /* The C side of the bridge: allocator, count hook, message handler, trampolines. See CLua.h. */
 #include "CLua.h"
+#include "host.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -586,6 +587,10 @@ static int call_host(lua_State *L, void *fn) {
     }
   }
   return n;
+}
+
+int scrim_callhost(lua_State *L, void *fn) {
+  return call_host(L, fn);
 }
 
 static int host_trampoline(lua_State *L) {

@@ -12,6 +12,10 @@ public final class HookBus {
         writeToStandardError("scrim: \(report)\n")
     }
 
+    /// Told after a handler is added to or removed from a channel (`removed`: the one that went, now inactive), so a
+    /// bridge that keeps its own copy of a channel's handlers (the Lua side of `scrim.emit`) stays in step.
+    public var channelDidChange: ((_ channel: HookChannel, _ removed: Hook?) -> Void)?
+
     public init() {}
 
     deinit {
@@ -20,11 +24,13 @@ public final class HookBus {
 
     /// Registers `handler` for `event` and returns the Hook that `remove()`s it.
     @discardableResult
-    public func on(_ event: String, priority: Int = 0, once: Bool = false, group: String? = nil,
+    public func on(_ event: String, priority: Int = 0, once: Bool = false, group: String? = nil, tag: AnyObject? = nil,
                    handler: @escaping (HookEvent) throws -> Void) -> Hook {
         let channel = channel(event)
-        let hook = Hook(event: event, priority: priority, once: once, group: group, channel: channel, handler: handler)
+        let hook = Hook(event: event, priority: priority, once: once, group: group, tag: tag, channel: channel,
+                        handler: handler)
         channel.add(hook)
+        channelDidChange?(channel, nil)
         return hook
     }
 
@@ -51,7 +57,7 @@ public final class HookBus {
     public func channel(_ event: String) -> HookChannel {
         if let channel = channels[event] { return channel }
         if channels.count >= pruneAt { pruneEmptyChannels() }
-        let channel = HookChannel(name: event)
+        let channel = HookChannel(name: event, bus: self)
         channels[event] = channel
         return channel
     }

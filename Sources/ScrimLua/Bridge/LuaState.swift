@@ -22,7 +22,10 @@ public final class LuaState {
     /// What this state belongs to (the `LuaRuntime`), for bindings that need more than the state.
     public weak var owner: AnyObject?
     /// Sees every protected call from Swift into Lua (`scrim run --trace`); nil, the default, costs one check a call.
-    @exclusivity(unchecked) public var callObserver: LuaCallObserver?
+    @exclusivity(unchecked) public var callObserver: LuaCallObserver? {
+        // C code that calls Lua without Swift (scrim.emit's dispatch) leaves the calls to Swift while one is set.
+        didSet { limits.pointee.observed = callObserver == nil ? 0 : 1 }
+    }
     /// Where identity is kept: object address → its userdata, values weak so Lua can collect them.
     static let objectCacheKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
 

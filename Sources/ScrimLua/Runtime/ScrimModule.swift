@@ -121,7 +121,8 @@ enum ScrimModule {
         let state = runtime.state
         let L = state.L
         if let function = functionsByName[key] {
-            state.push(function)
+            // `emit` is wrapped by its C fast path (HookBinding.pushEmit).
+            if function !== HookBinding.emit || !HookBinding.pushEmit(state) { state.push(function) }
             return true
         }
         switch key {
