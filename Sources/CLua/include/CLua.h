@@ -122,6 +122,9 @@ int scrim_pcallmethod(lua_State *L, int obj, const char *name, int nargs, int nr
    scrim_pcall(L, n + 1, …) — the fastest way to call a delegate's method. On an error the message is pushed on top
    (above the object) and the status returned. */
 int scrim_pushmethod(lua_State *L, const char *name);
+/* scrim_pushmethod on the value of the registry reference `ref`, pushed first: [-0, +2] (+2 on an error too: the
+   object and the message). */
+int scrim_pushrefmethod(lua_State *L, int ref, const char *name);
 /* Pushes `scrim.emit`: a C function that runs an emission's handlers itself when they are all plain Lua functions
    (see emit.c), else calls the Swift host function `swiftEmit` (borrowed: it must live as long as the state) in its
    own frame. Pops, from the top: the table of dispatching events, the events' metatable, the table of handler lists,

@@ -114,7 +114,7 @@ enum HookBinding {
 
     /// Registry keys of the tables `scrim.emit`'s C side shares with Swift: event name → list of handler cells, and
     /// event table → its state while its handler runs (emit.c says what the values mean).
-    private static let listsKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+    static let listsKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
     private static let dispatchingKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
 
     /// Pushes `scrim.emit`: the C function that dispatches to Lua handlers itself and leaves the rest to `emit`.
@@ -199,7 +199,8 @@ enum HookBinding {
             let cells = channel.handlers.compactMap { hook in
                 hook.once ? nil : (hook.tag as? LuaHandler).flatMap { $0.handle === state.handle ? $0.cell : nil }
             }
-            if cells.count == channel.handlers.count {
+            // An event without handlers has no list (the Swift side says so quickly), so names used once leave nothing.
+            if !cells.isEmpty, cells.count == channel.handlers.count {
                 lua_createtable(L, Int32(cells.count), 0)
                 for (index, cell) in cells.enumerated() {
                     cell.push(L)

@@ -174,9 +174,10 @@ public final class LuaState {
     @inlinable
     public func callMethod<A: LuaPushable>(_ target: LuaRef, static method: StaticString, _ argument: A) throws {
         let L = self.L
-        target.push(L)
+        // A closed state's reference pushes nil, whose lookup fails as any non-indexable value's does.
+        let ref = target.isValid ? target.ref : scrim_refnil()
         let status = method.utf8Start.withMemoryRebound(to: CChar.self, capacity: method.utf8CodeUnitCount + 1) {
-            scrim_pushmethod(L, $0)
+            scrim_pushrefmethod(L, ref, $0)
         }
         if status != LUA_OK {
             let error = popError()
