@@ -103,12 +103,17 @@ public final class HookBus {
     private func dispatch(_ channel: HookChannel, target: AnyObject?, fields: [String: HookValue],
                           cancellable: Bool) -> Bool {
         var event = channel.makeEvent(target: target, fields: fields, cancellable: cancellable)
-        for hook in channel.hooks where hook.isActive {
-            if hook.once { hook.remove() }
-            do {
-                try hook.handler(event)
-            } catch {
-                report(error, context: "hook handler for \"\(event.name)\"")
+        // The list as it was when the emission began; it keeps every hook alive until the end, so each is borrowed.
+        let hooks = channel.hooks
+        for index in hooks.indices {
+            Unmanaged.passUnretained(hooks[index])._withUnsafeGuaranteedRef { hook in
+                guard hook.isActive else { return }
+                if hook.once { hook.remove() }
+                do {
+                    try hook.handler(event)
+                } catch {
+                    report(error, context: "hook handler for \"\(event.name)\"")
+                }
             }
         }
         let notCancelled = !event.isCancelled

@@ -322,6 +322,7 @@ extension LuaState {
     public func callHandler(_ function: LuaRef, _ event: HookEvent) throws {
         guard function.isValid else { return }
         return try keepingTop { _ in
+            let L = self.L
             lua_checkstack(L, 6)
             function.push(L)
             lua_createtable(L, 0, Int32(event.fields.count) + 3)
