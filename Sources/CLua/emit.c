@@ -115,7 +115,10 @@ static int emit(lua_State *L) {
     lua_settop(L, base);
   }
   lua_pushboolean(L, delivered);
-  return 1;
+  /* A handler that ran out of time (or memory) stops the emitter here, as the Swift emit's return does. */
+  int n = scrim_hostreturn(L, 1);
+  if (n < 0) return lua_error(L);
+  return n;
 }
 
 void scrim_pushemit(lua_State *L, void *swiftEmit) {

@@ -571,6 +571,8 @@ int scrim_loadfile(lua_State *L, const char *path) {
   return luaL_loadfilex(L, path, "t");
 }
 
+static int host_return(lua_State *L, ScrimLimits *lim, int raisable, int n);
+
 /* Swift runs on L's current frame: `current` is L while it does, whatever thread called (a coroutine's stack is
    its own; pushing to the main thread's from inside a coroutine would corrupt it). */
 static int call_host(lua_State *L, void *fn) {
@@ -589,6 +591,12 @@ static int call_host(lua_State *L, void *fn) {
   lim->hostDepth--;
   lim->current = caller;
   lim->refusable = refusable;
+  return host_return(L, lim, raisable, n);
+}
+
+/* The end of a host call that returned `n` (-1: an error on top): a budget Swift's work went past, or a stop a Swift
+   loop saw, is raised at the caller's line, if that is safe (`raisable`). */
+static int host_return(lua_State *L, ScrimLimits *lim, int raisable, int n) {
   if (lim->pulled >= ((size_t)1 << 20) && over_resident(lim)) {
     lim->memoryPending = 1;
     lim->memoryRefused = 1;
@@ -614,6 +622,11 @@ static int call_host(lua_State *L, void *fn) {
 
 int scrim_callhost(lua_State *L, void *fn) {
   return call_host(L, fn);
+}
+
+int scrim_hostreturn(lua_State *L, int n) {
+  ScrimLimits *lim = scrim_limits(L);
+  return host_return(L, lim, lim->depth > 0 && lim->swiftFrames == 0, n);
 }
 
 static int host_trampoline(lua_State *L) {

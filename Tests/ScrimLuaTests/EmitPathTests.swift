@@ -91,6 +91,34 @@ import Testing
         #expect(fast.contains("yield true"))
     }
 
+    /// A handler that never ends: the emission reports it, and the script stops at the emitting line.
+    static func runOutOfTime(observed: Bool) -> (error: String, reports: [String]) {
+        let runtime = LuaRuntime()
+        runtime.state.timeBudget = 0.2
+        var reports: [String] = []
+        runtime.core.hooks.errorSink = { reports.append("\($0.context): \($0.message)") }
+        if observed { runtime.state.callObserver = { _, call in call() } }
+        do {
+            try runtime.runString("""
+                scrim.on("loop", function() while true do end end)
+                scrim.on("loop", function() ran = true end)
+                scrim.emit("loop")
+                reached = true
+                """, name: "@budget.lua")
+        } catch {
+            return ((error as? LuaError)?.message ?? "\(error)", reports)
+        }
+        return ("no error", reports)
+    }
+
+    @Test func aHandlerOutOfTimeStopsTheEmitterOnBothPaths() {
+        let fast = EmitPathTests.runOutOfTime(observed: false)
+        #expect(fast.error == "budget.lua:1: exceeded the time budget of 0.2 s")
+        #expect(fast.reports.count == 2 && fast.reports.allSatisfy { $0.hasSuffix("exceeded the time budget of 0.2 s") })
+        let bus = EmitPathTests.runOutOfTime(observed: true)
+        #expect(fast.error == bus.error && fast.reports == bus.reports)
+    }
+
     @Test func eventNamesWithoutHandlersLeaveNoList() throws {
         let runtime = LuaRuntime()
         try runtime.runString("""
