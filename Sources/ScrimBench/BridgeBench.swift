@@ -17,8 +17,7 @@ private let probeClass = LuaClass<BenchProbe>("BenchProbe")
 /// Swift → Lua delegate calls and Lua → Swift property/method access, each against the raw C API
 /// doing the same in the same state.
 func bridgeBenchmarks() -> [BenchRow] {
-    // No time budget: under a profiler (valgrind) the runs take minutes.
-    let state = LuaState(memoryLimit: nil, timeBudget: nil)
+    let state = LuaState(memoryLimit: nil, timeBudget: 30)
     let L = state.L
     state.register(probeClass, for: BenchProbe.self)
     try! state.run("delegate = {} function delegate:m(x) return x + 1 end")
@@ -76,7 +75,6 @@ func bridgeBenchmarks() -> [BenchRow] {
 func hookBenchmarks() -> [BenchRow] {
     let runtime = LuaRuntime()
     let state = runtime.state
-    state.timeBudget = nil
     let L = state.L
     let events = 300_000
     try! state.run("count = 0 scrim.on('bench.event', function(ev) count = count + 1 end)")
@@ -109,7 +107,6 @@ func hookBenchmarks() -> [BenchRow] {
 func luaPathBenchmarks() -> [BenchRow] {
     let runtime = LuaRuntime()
     let state = runtime.state
-    state.timeBudget = nil
     let L = state.L
     scrimbench_push_cprobe(L)
     lua_setglobal(L, "cprobe")
