@@ -258,7 +258,15 @@ extension HookValue {
         case LUA_TNIL, LUA_TNONE: return .null
         case LUA_TBOOLEAN: return .bool(lua_toboolean(L, index) != 0)
         case LUA_TNUMBER: return .number(scrim_tonumber(L, index))
-        case LUA_TSTRING: return .string(call.state.string(at: index))
+        case LUA_TSTRING:
+            // Bytes that are not UTF-8 stay the Lua string they are: a Swift String would replace them.
+            var length = 0
+            guard let chars = lua_tolstring(L, index, &length) else { return .null }
+            if let text = String(validating: UnsafeRawBufferPointer(start: chars, count: length), as: UTF8.self) {
+                if length >= 4096 { scrim_pulled(call.state.limits, length) }
+                return .string(text)
+            }
+            return .object(LuaHookValue(call.state.ref(at: index)))
         case LUA_TTABLE where depth == 0:
             var record: [String: HookValue] = [:]
             lua_pushnil(L)
