@@ -79,6 +79,8 @@ public final class AutoLayoutEngine: LayoutEngine {
     private var nextViewSerial = 0
     private var isLayingOut = false
     private var isAssigning = false
+    /// Entries let go of while frames are assigned, kept until the assignment is over (it refers to them unretained).
+    private var retiredEntries: [SolvedView] = []
     private var pendingReports: [UnsatisfiableConstraints] = []
     /// Marks the entries visited in one step of a pass.
     private var epoch = 0
@@ -367,47 +369,40 @@ public final class AutoLayoutEngine: LayoutEngine {
     /// subviews' entries, whose frames are relative to them), plus the `checked` entries, parents first; then moves
     /// the stays of the assigned views to their new frames.
     private func assignFrames(checked: [SolvedView]) {
-        var visit = checked
+        // Unretained: this visits every moved view. The entries stay alive: `views` keeps them, and one let go of
+        // while frames are assigned waits in `retiredEntries` until the assignment is over.
+        var visit = checked.map(Unmanaged.passUnretained)
         let epoch = self.epoch
         solver.updateVariables { variable in
-            guard let solved = variable.solvedView else { return }
-            if solved.mark != epoch {
-                solved.mark = epoch
-                visit.append(solved)
-            }
-            // Subviews' frames are relative to this one's position.
-            guard variable === solved.left || variable === solved.top else { return }
-            for child in solved.children where child.mark != epoch {
-                child.mark = epoch
-                visit.append(child)
+            guard let link = variable.solvedViewLink else { return }
+            link._withUnsafeGuaranteedRef { solved in
+                if solved.mark != epoch {
+                    solved.mark = epoch
+                    visit.append(link)
+                }
+                // Subviews' frames are relative to this one's position.
+                guard variable.frameIndex < 2, !solved.children.isEmpty else { return }
+                for child in solved.children where child.mark != epoch {
+                    child.mark = epoch
+                    visit.append(Unmanaged.passUnretained(child))
+                }
             }
         }
-        if visit.count > 1 {
-            var depths: [Int] = []
-            depths.reserveCapacity(visit.count)
-            var sameDepth = true
-            for solved in visit {
-                depths.append(solved.depth)
-                if depths.last != depths[0] { sameDepth = false }
-            }
-            if !sameDepth {
-                visit = zip(visit, depths).sorted { ($0.1, $0.0.serial) < ($1.1, $1.0.serial) }.map(\.0)
+        // Parents before children; one depth (the common case) needs no sort.
+        if let depth = visit.first?._withUnsafeGuaranteedRef(\.depth),
+           visit.contains(where: { $0._withUnsafeGuaranteedRef(\.depth) != depth }) {
+            visit.sort { a, b in
+                a._withUnsafeGuaranteedRef { a in
+                    b._withUnsafeGuaranteedRef { b in (a.depth, a.serial) < (b.depth, b.serial) }
+                }
             }
         }
         isAssigning = true
         var stayMoves: [(constraint: Constraint, constant: Double)] = []
-        for solved in visit where !solved.isFixed && solved.references > 0 {
-            let frame = solved.solvedFrame
-            guard !AutoLayoutEngine.nearlyEqual(frame, solved.view.frame) else { continue }
-            solved.view.frame = frame
-            workCount.assignments += 1
-            for index in 0..<4 {
-                if let stay = solved.stays[index] {
-                    let constant = solved.stayConstant(index)
-                    if stay.expression.constant != constant { stayMoves.append((stay, constant)) }
-                }
-            }
+        for entry in visit {
+            entry._withUnsafeGuaranteedRef { solved in assignFrame(of: solved, stayMoves: &stayMoves) }
         }
+        retiredEntries.removeAll()
         isAssigning = false
         guard !stayMoves.isEmpty else { return }
         workCount.suggestions += stayMoves.count
@@ -418,6 +413,28 @@ public final class AutoLayoutEngine: LayoutEngine {
             }
         } catch {
             errorReporter(error)
+        }
+    }
+
+    /// Assigns the solved frame of `solved` if it moves and differs from the frame, noting the stays to move.
+    @inline(__always)
+    private func assignFrame(of solved: SolvedView, stayMoves: inout [(constraint: Constraint, constant: Double)]) {
+        guard !solved.isFixed && solved.references > 0 else { return }
+        let frame = solved.solvedFrame
+        // The entry keeps the view alive: borrow it rather than retain it (see `SolvedView.unmanagedView`).
+        let moved = solved.unmanagedView._withUnsafeGuaranteedRef { view in
+            guard !AutoLayoutEngine.nearlyEqual(frame, view.frame) else { return false }
+            view.frame = frame
+            return true
+        }
+        guard moved else { return }
+        workCount.assignments += 1
+        guard solved.hasStays else { return }
+        for index in 0..<4 {
+            if let stay = solved.stays[index] {
+                let constant = solved.stayConstant(index)
+                if stay.expression.constant != constant { stayMoves.append((stay, constant)) }
+            }
         }
     }
 
@@ -436,8 +453,11 @@ public final class AutoLayoutEngine: LayoutEngine {
         solved.references = 1
         parent?.attach(solved)
         views[id] = solved
-        view.layoutNode.solved = solved
-        for variable in solved.variables { variable.solvedView = solved }
+        view.layoutEntry = Unmanaged.passUnretained(solved)
+        for (index, variable) in solved.variables.enumerated() {
+            variable.solvedViewLink = Unmanaged.passUnretained(solved)
+            variable.frameIndex = index
+        }
         staysToAdd[id] = solved
         return solved
     }
@@ -447,13 +467,14 @@ public final class AutoLayoutEngine: LayoutEngine {
         solved.references -= 1
         guard solved.references == 0 else { return }
         let id = ObjectIdentifier(solved.view)
+        if isAssigning { retiredEntries.append(solved) }
         removeStays(of: solved)
         views[id] = nil
         staysToAdd[id] = nil
         staysToMove[id] = nil
         staysToCheck[id] = nil
-        if solved.view.existingLayoutNode?.solved === solved { solved.view.existingLayoutNode?.solved = nil }
-        for variable in solved.variables { variable.solvedView = nil }
+        solved.unlinkView()
+        for variable in solved.variables { variable.solvedViewLink = nil }
         if let parent = solved.parent {
             parent.detach(solved)
             release(parent)
@@ -743,8 +764,8 @@ public final class AutoLayoutEngine: LayoutEngine {
             solved.references = 0
             solved.children = []
             solved.parent = nil
-            if solved.view.existingLayoutNode?.solved === solved { solved.view.existingLayoutNode?.solved = nil }
-            for variable in solved.variables { variable.solvedView = nil }
+            solved.unlinkView()
+            for variable in solved.variables { variable.solvedViewLink = nil }
         }
     }
 

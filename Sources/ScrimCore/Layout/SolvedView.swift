@@ -12,9 +12,14 @@
 /// of a subview (`references` counts both).
 final class SolvedView {
     /// Unretained: the engine owns its entries and clears every reference to them when it goes, and the engine is the
-    /// target of weak references (a window's `layoutEngine`), so retaining it on every frame change would be slow.
-    unowned(unsafe) let engine: AutoLayoutEngine
+    /// target of weak references (a window's `layoutEngine`), so retaining it on every frame change would be slow
+    /// (an `unowned(unsafe)` reference is still retained around each use; an `Unmanaged` one is not).
+    let engine: Unmanaged<AutoLayoutEngine>
+    /// The entry keeps its view alive.
     let view: View
+    /// `view`, for the frame assignment of every pass, which must not retain it (views are targets of weak
+    /// references, where each retain is slow); `view` keeps it alive.
+    let unmanagedView: Unmanaged<View>
     let left: LayoutVariable, top: LayoutVariable, width: LayoutVariable, height: LayoutVariable
     /// The superview's entry; nil for the window.
     var parent: SolvedView?
@@ -30,17 +35,24 @@ final class SolvedView {
     let serial: Int
     /// Position in the window's depth-first walk (parents before children), brought up to date for conflict reports.
     var order = 0
-    /// The x, y, width and height stays; nil where the solver refused one.
-    var stays: [Constraint?] = [nil, nil, nil, nil]
+    /// The x, y, width and height stays; nil where the solver refused one, or left out.
+    var stays: [Constraint?] = [nil, nil, nil, nil] {
+        didSet { hasStays = stays.contains { $0 != nil } }
+    }
+    /// Whether any stay is in the solver (a view the constraints fix in every dimension has none).
+    private(set) var hasStays = false
     /// The stays left out because the required equalities fix that dimension anyway (a moved view only).
     var omitted = [false, false, false, false]
     /// The engine's pass step that last visited the entry.
     var mark = 0
+    /// 0 for the window, 1 for its subviews, … (kept up to date by `attach`).
+    private(set) var depth = 0
     private var indexInParent = -1
 
     init(engine: AutoLayoutEngine, view: View, parent: SolvedView?, isFixed: Bool, serial: Int) {
-        self.engine = engine
+        self.engine = Unmanaged.passUnretained(engine)
         self.view = view
+        unmanagedView = Unmanaged.passUnretained(view)
         let name = LayoutConstraint.name(of: view)
         left = LayoutVariable("\(name).left")
         top = LayoutVariable("\(name).top")
@@ -51,11 +63,36 @@ final class SolvedView {
         self.serial = serial
     }
 
-    /// Makes `child` a child entry.
+    deinit {
+        // The variables may outlive the entry in the solver, and the view outlives it: their links must not dangle.
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        for variable in [left, top, width, height] where variable.solvedViewLink?.toOpaque() == me {
+            variable.solvedViewLink = nil
+        }
+        unlinkView()
+    }
+
+    /// Clears the view's link to this entry (the engine lets go of it).
+    func unlinkView() {
+        if view.layoutEntry?.toOpaque() == Unmanaged.passUnretained(self).toOpaque() { view.layoutEntry = nil }
+    }
+
+    /// The view's frame was set: tells the engine (which ignores the frames it assigns itself).
+    func frameDidChange() {
+        engine._withUnsafeGuaranteedRef { $0.frameDidChange(self) }
+    }
+
+    /// Makes `child` a child entry, bringing the depths of its entries up to date.
     func attach(_ child: SolvedView) {
         child.parent = self
         child.indexInParent = children.count
         children.append(child)
+        guard child.depth != depth + 1 else { return }
+        var pending = [child]
+        while let entry = pending.popLast() {
+            entry.depth = (entry.parent?.depth ?? -1) + 1
+            pending.append(contentsOf: entry.children)
+        }
     }
 
     /// Takes `child` out of the child entries (in constant time: the last one takes its place).
@@ -73,9 +110,6 @@ final class SolvedView {
 
     /// The four variables.
     var variables: [LayoutVariable] { [left, top, width, height] }
-
-    /// 0 for the window, 1 for its subviews, …
-    var depth: Int { parent.map { $0.depth + 1 } ?? 0 }
 
     /// `attribute` as an expression of the variables.
     func expression(_ attribute: LayoutAttribute) -> Expression {
@@ -147,8 +181,13 @@ final class SolvedView {
                     height: SolvedView.clean(height.value))
     }
 
+    @inline(__always)
     private static func clean(_ value: Double) -> Double {
-        let snapped = (value * 1024).rounded() / 1024
+        let scaled = value * 1024
+        // Adding and taking away 1.5·2⁵² rounds to an integer (ties to even: a tie is 1/2048 away, never snapped)
+        // without a call into libm, for every value a frame can have; larger ones are left as they are.
+        guard abs(scaled) < 0x1p51 else { return value }
+        let snapped = ((scaled + 0x1.8p52) - 0x1.8p52) / 1024
         guard abs(value - snapped) < 1e-9 else { return value }
         return snapped == 0 ? 0 : snapped
     }

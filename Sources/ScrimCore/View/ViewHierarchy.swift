@@ -118,31 +118,58 @@ extension View {
     }
 
     private func layoutSubtreeIfNeeded() {
-        // Parents before children, down the branches that lead to a view needing layout; the walk's own stack.
-        var pending: [View] = [self]
-        while let view = pending.popLast() {
-            if view.needsLayout {
-                view.setNeedsLayoutFlag(false)
-                view.layoutSubviews()
+        guard let subviews = layOutOwnLevel() else { return }
+        // Parents before children, front of `subviews` first, down the branches that lead to a view needing layout;
+        // the walk's own stack of subview lists, each read after its parent's `layoutSubviews` ran. The lists keep
+        // their views alive (a `layoutSubviews` that changes the hierarchy changes a copy), so the walk borrows the
+        // views instead of retaining each one — views are targets of weak references, where every retain is slow.
+        var pending: [(subviews: [View], next: Int)] = []
+        var current = subviews, next = 0
+        while true {
+            guard next < current.count else {
+                guard let level = pending.popLast() else { return }
+                (current, next) = level
+                continue
             }
-            guard view.descendantNeedsLayout else { continue }
-            view.descendantNeedsLayout = false
-            for subview in view.subviews.reversed() where subview.needsLayout || subview.descendantNeedsLayout {
-                pending.append(subview)
+            let index = next
+            next += 1
+            let children = current.withUnsafeBufferPointer { views in
+                Unmanaged.passUnretained(views[index])._withUnsafeGuaranteedRef { $0.layOutOwnLevel() }
+            }
+            if let children {
+                pending.append((current, next))
+                (current, next) = (children, 0)
             }
         }
+    }
+
+    /// One step of `layoutSubtreeIfNeeded`: `layoutSubviews` if needed; the subviews to visit next, if some
+    /// descendant needs layout.
+    private func layOutOwnLevel() -> [View]? {
+        if needsLayout {
+            setNeedsLayoutFlag(false)
+            layoutSubviews()
+        }
+        guard descendantNeedsLayout else { return nil }
+        descendantNeedsLayout = false
+        return subviews
     }
 
     /// Marks the ancestors as leading to a view that needs layout and asks the window for a layout pass. Stops at
     /// an ancestor already marked: marking it asked for the pass that will clear it.
     func markAncestorsNeedLayout() {
-        var current = self
-        while let parent = current.superviewLink {
-            if parent.descendantNeedsLayout { return }
-            parent.descendantNeedsLayout = true
+        // Unretained: this runs for every view the layout resizes (see `superviewLink`).
+        var current = Unmanaged.passUnretained(self)
+        while let parent = current._withUnsafeGuaranteedRef({ $0.superviewLink }) {
+            let marked = parent._withUnsafeGuaranteedRef { view in
+                if view.descendantNeedsLayout { return true }
+                view.descendantNeedsLayout = true
+                return false
+            }
+            if marked { return }
             current = parent
         }
-        (current as? Window)?.scheduleLayoutPass()
+        (current.takeUnretainedValue() as? Window)?.scheduleLayoutPass()
     }
 
     // MARK: Internals

@@ -7,8 +7,14 @@ public final class LayoutVariable: CustomStringConvertible {
     /// The last solved value (0 until solved).
     @exclusivity(unchecked) public var value: Double
     /// The layout engine's entry for the view whose frame this variable is part of, so that the engine maps a
-    /// changed value to its view without a lookup; the engine clears it when it lets go of the view.
-    var solvedView: SolvedView?
+    /// changed value to its view without a lookup; the engine clears it when it lets go of the view. Unretained (the
+    /// entry owns its variables), so that the engine reads it on every moved variable without reference counting.
+    var solvedViewLink: Unmanaged<SolvedView>?
+    /// Which of its entry's variables this is: 0 left, 1 top, 2 width, 3 height.
+    var frameIndex = 0
+
+    /// The entry `solvedViewLink` refers to.
+    var solvedView: SolvedView? { solvedViewLink?.takeUnretainedValue() }
 
     /// Creates an unknown named `name`, starting at `value`.
     public init(_ name: String = "", value: Double = 0) {

@@ -41,8 +41,9 @@ struct SolverImpl {
     /// `symbols[id]` is the live symbol with that id (`.invalid` when free).
     private var symbols: [Symbol] = [.invalid]
     private var freeIDs: [Int] = []
-    /// `variableOf[id]` is the variable whose external symbol has that id, else nil.
-    private var variableOf: [LayoutVariable?] = [nil]
+    /// `variableOf[id]` is the variable whose external symbol has that id, else nil (unretained: `variableList`
+    /// keeps it).
+    private var variableOf: [Unmanaged<LayoutVariable>?] = [nil]
     /// Ids of external symbols whose row changed (or that entered or left the basis) since the last
     /// update, each once (`isTouched`), so that an update can visit only those.
     private var touched: [Int] = []
@@ -255,13 +256,22 @@ struct SolverImpl {
             changed(variable)
         }
         released.removeAll()
-        for id in touched {
-            isTouched[id] = false
-            guard let variable = variableOf[id] else { continue }
-            let value = rows[id]?.constant ?? 0
-            if value != variable.value {
-                variable.value = value
-                changed(variable)
+        // Borrowed from the tables (which keep them) rather than retained: this visits every moved variable.
+        rows.withUnsafeBufferPointer { rows in
+            variableOf.withUnsafeBufferPointer { variableOf in
+                isTouched.withUnsafeMutableBufferPointer { isTouched in
+                    for id in touched {
+                        isTouched[id] = false
+                        guard let variable = variableOf[id] else { continue }
+                        let value = rows[id]?.constant ?? 0
+                        variable._withUnsafeGuaranteedRef { variable in
+                            if value != variable.value {
+                                variable.value = value
+                                changed(variable)
+                            }
+                        }
+                    }
+                }
             }
         }
         touched.removeAll(keepingCapacity: true)
@@ -392,7 +402,7 @@ struct SolverImpl {
         variables[key] = VariableEntry(symbol: symbol, uses: 0, slot: variableList.count)
         variableList.append(variable)
         variableSymbols.append(symbol)
-        variableOf[symbol.id] = variable
+        variableOf[symbol.id] = Unmanaged.passUnretained(variable)
         touch(symbol)
         return symbol
     }
