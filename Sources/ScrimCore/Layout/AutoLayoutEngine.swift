@@ -43,6 +43,9 @@ public final class AutoLayoutEngine: LayoutEngine {
         public var assignments = 0
         /// Passes that had something to do.
         public var passes = 0
+        /// Entries noted, when a required equality left the solver, to check whether their left-out stays are needed
+        /// again (each once per pass, and only entries that left stays out).
+        public var staysNoted = 0
     }
     public private(set) var workCount = WorkCount()
 
@@ -97,8 +100,9 @@ public final class AutoLayoutEngine: LayoutEngine {
     private var staysToAdd: [ObjectIdentifier: SolvedView] = [:]
     /// Entries whose frame was set from outside the layout: their stays move to it.
     private var staysToMove: [ObjectIdentifier: SolvedView] = [:]
-    /// Moved entries whose left-out stays may be needed again (a required equality they depend on went).
-    private var staysToCheck: [ObjectIdentifier: SolvedView] = [:]
+    /// Moved entries whose left-out stays may be needed again (a required equality they depend on went), each once
+    /// (`isCheckPending`).
+    private var staysToCheck: [SolvedView] = []
 
     public init() {}
 
@@ -472,7 +476,6 @@ public final class AutoLayoutEngine: LayoutEngine {
         views[id] = nil
         staysToAdd[id] = nil
         staysToMove[id] = nil
-        staysToCheck[id] = nil
         solved.unlinkView()
         for variable in solved.variables { variable.solvedViewLink = nil }
         if let parent = solved.parent {
@@ -583,21 +586,35 @@ public final class AutoLayoutEngine: LayoutEngine {
     /// Removes `constraint` from the solver. A required equality may have fixed dimensions whose stays were left
     /// out: the entries that depend on it (and their children, whose positions are relative) are checked again.
     private func removeFromSolver(_ constraint: Constraint) {
-        if constraint.relation == .equal && constraint.strength.isRequired {
-            for variable in solver.dependents(of: constraint) {
-                guard let solved = variable.solvedView else { continue }
-                staysToCheck[ObjectIdentifier(solved.view)] = solved
-                for child in solved.children { staysToCheck[ObjectIdentifier(child.view)] = child }
+        do {
+            guard constraint.relation == .equal && constraint.strength.isRequired else {
+                try solver.removeConstraint(constraint)
+                return
             }
+            try solver.removeConstraint(constraint) { variable in
+                guard let solved = variable.solvedView else { return }
+                noteStaysToCheck(solved)
+                for child in solved.children { noteStaysToCheck(child) }
+            }
+        } catch {
+            errorReporter(error)
         }
-        do { try solver.removeConstraint(constraint) } catch { errorReporter(error) }
+    }
+
+    /// Adds `solved` to `staysToCheck` if it left out stays and is not there yet.
+    private func noteStaysToCheck(_ solved: SolvedView) {
+        guard !solved.isCheckPending, solved.hasOmittedStays else { return }
+        solved.isCheckPending = true
+        staysToCheck.append(solved)
+        workCount.staysNoted += 1
     }
 
     /// Puts back the left-out stays of the entries in `staysToCheck` whose dimensions are no longer fixed.
     private func checkOmittedStays(into checked: inout [SolvedView]) {
         guard !staysToCheck.isEmpty else { return }
-        let list = staysToCheck.values.sorted { $0.serial < $1.serial }
-        staysToCheck = [:]
+        let list = staysToCheck.sorted { $0.serial < $1.serial }
+        staysToCheck = []
+        for solved in list { solved.isCheckPending = false }
         for solved in list where solved.references > 0 && !solved.isFixed {
             var added = false
             for index in 0..<4 where solved.omitted[index]
@@ -749,7 +766,8 @@ public final class AutoLayoutEngine: LayoutEngine {
         movedViews = [:]
         staysToAdd = [:]
         staysToMove = [:]
-        staysToCheck = [:]
+        for solved in staysToCheck { solved.isCheckPending = false }
+        staysToCheck = []
         solver.reset()
         needsFullSync = true
     }

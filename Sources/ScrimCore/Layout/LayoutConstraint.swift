@@ -170,7 +170,8 @@ public final class LayoutConstraint {
 
     private static func validate(item: View, attribute: LayoutAttribute, toItem: View?, toAttribute: LayoutAttribute?,
                                  multiplier: Double, constant: Double) throws {
-        let lhs = "\(name(of: item)).\(attribute.rawValue)"
+        // Named only for an error (naming a view costs more than the checks).
+        var lhs: String { "\(name(of: item)).\(attribute.rawValue)" }
         guard multiplier.isFinite else { throw LayoutError(message: "multiplier of \(lhs) must be finite") }
         guard constant.isFinite else { throw LayoutError(message: "constant of \(lhs) must be finite") }
         guard let toItem else {
@@ -183,7 +184,7 @@ public final class LayoutConstraint {
             return
         }
         guard let toAttribute else { return }
-        let rhs = "\(name(of: toItem)).\(toAttribute.rawValue)"
+        var rhs: String { "\(name(of: toItem)).\(toAttribute.rawValue)" }
         if attribute.isDimension != toAttribute.isDimension {
             throw LayoutError(message: "cannot relate \(lhs) to \(rhs): a size relates only to a size, a position only "
                 + "to a position")

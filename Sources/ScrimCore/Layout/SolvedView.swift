@@ -42,7 +42,12 @@ final class SolvedView {
     /// Whether any stay is in the solver (a view the constraints fix in every dimension has none).
     private(set) var hasStays = false
     /// The stays left out because the required equalities fix that dimension anyway (a moved view only).
-    var omitted = [false, false, false, false]
+    var omitted = [false, false, false, false] {
+        didSet { hasOmittedStays = omitted.contains(true) }
+    }
+    private(set) var hasOmittedStays = false
+    /// Whether the entry waits in the engine's list of entries whose left-out stays are to be checked.
+    var isCheckPending = false
     /// The engine's pass step that last visited the entry.
     var mark = 0
     /// 0 for the window, 1 for its subviews, … (kept up to date by `attach`).
@@ -53,11 +58,12 @@ final class SolvedView {
         self.engine = Unmanaged.passUnretained(engine)
         self.view = view
         unmanagedView = Unmanaged.passUnretained(view)
-        let name = LayoutConstraint.name(of: view)
-        left = LayoutVariable("\(name).left")
-        top = LayoutVariable("\(name).top")
-        width = LayoutVariable("\(name).width")
-        height = LayoutVariable("\(name).height")
+        // Unnamed: a variable of an entry describes itself through the entry (naming a view costs more than the rest
+        // of making an entry).
+        left = LayoutVariable()
+        top = LayoutVariable()
+        width = LayoutVariable()
+        height = LayoutVariable()
         self.parent = parent
         self.isFixed = isFixed
         self.serial = serial

@@ -120,25 +120,29 @@ extension View {
     private func layoutSubtreeIfNeeded() {
         guard let subviews = layOutOwnLevel() else { return }
         // Parents before children, front of `subviews` first, down the branches that lead to a view needing layout;
-        // the walk's own stack of subview lists, each read after its parent's `layoutSubviews` ran. The lists keep
-        // their views alive (a `layoutSubviews` that changes the hierarchy changes a copy), so the walk borrows the
-        // views instead of retaining each one — views are targets of weak references, where every retain is slow.
-        var pending: [(subviews: [View], next: Int)] = []
-        var current = subviews, next = 0
+        // the walk's own stack of subview lists, each read after its parent's `layoutSubviews` ran, and a view that
+        // left that parent meanwhile is skipped (it is laid out where it goes). The lists keep their views alive (a
+        // `layoutSubviews` that changes the hierarchy changes a copy), so the walk borrows the views instead of
+        // retaining each one — views are targets of weak references, where every retain is slow.
+        var pending: [(parent: Unmanaged<View>, subviews: [View], next: Int)] = []
+        var parent = Unmanaged.passUnretained(self), current = subviews, next = 0
         while true {
             guard next < current.count else {
                 guard let level = pending.popLast() else { return }
-                (current, next) = level
+                (parent, current, next) = level
                 continue
             }
             let index = next
             next += 1
             let children = current.withUnsafeBufferPointer { views in
-                Unmanaged.passUnretained(views[index])._withUnsafeGuaranteedRef { $0.layOutOwnLevel() }
+                Unmanaged.passUnretained(views[index])._withUnsafeGuaranteedRef { view -> [View]? in
+                    guard view.superviewLink?.toOpaque() == parent.toOpaque() else { return nil }
+                    return view.layOutOwnLevel()
+                }
             }
             if let children {
-                pending.append((current, next))
-                (current, next) = (children, 0)
+                pending.append((parent, current, next))
+                (parent, current, next) = (Unmanaged.passUnretained(current[index]), children, 0)
             }
         }
     }

@@ -56,6 +56,23 @@ import Testing
         #expect(!solver.hasEditVariable(x))
     }
 
+    @Test func removingARequiredEqualityReportsTheVariablesThatDependOnIt() throws {
+        let solver = Solver()
+        let z = LayoutVariable("z")
+        let fixed = x .== 10
+        try solver.addConstraint(fixed)
+        try solver.addConstraint(y .== x + 5)
+        try solver.addConstraint(z .== 3)
+        var dependents: [String] = []
+        try solver.removeConstraint(fixed) { dependents.append($0.name) }
+        #expect(dependents.sorted() == ["x", "y"])
+        // An optional constraint reports nothing.
+        let preference = Constraint(z .== 4, strength: .weak)
+        try solver.addConstraint(preference)
+        try solver.removeConstraint(preference) { dependents.append($0.name) }
+        #expect(dependents.count == 2)
+    }
+
     @Test func removingAConstraintRestoresTheEarlierSolution() throws {
         let solver = Solver()
         try solver.addConstraint(Constraint(x .== 10, strength: .weak))

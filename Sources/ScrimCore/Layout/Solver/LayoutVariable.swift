@@ -22,5 +22,12 @@ public final class LayoutVariable: CustomStringConvertible {
         self.value = value
     }
 
-    public var description: String { name.isEmpty ? "v\(UInt(bitPattern: ObjectIdentifier(self).hashValue) & 0xffff)" : name }
+    /// The name; for an unnamed variable of a view's frame, `view.attribute` (`button.left`).
+    public var description: String {
+        if !name.isEmpty { return name }
+        if let solved = solvedView {
+            return "\(LayoutConstraint.name(of: solved.view)).\(["left", "top", "width", "height"][frameIndex])"
+        }
+        return "v\(UInt(bitPattern: ObjectIdentifier(self).hashValue) & 0xffff)"
+    }
 }

@@ -19,6 +19,13 @@ public final class Solver {
         try impl.removeConstraint(constraint)
     }
 
+    /// Removes a constraint, first calling `dependents` (which must not use the solver) with each variable whose value
+    /// depends on it when it is a required equality: the ones removing it may leave free. Finding them costs nothing
+    /// the removal does not do anyway. Throws `unknownConstraint`.
+    public func removeConstraint(_ constraint: Constraint, dependents: (LayoutVariable) -> Void) throws {
+        try impl.removeConstraint(constraint, dependents: dependents)
+    }
+
     /// Whether the constraint is in the solver.
     public func hasConstraint(_ constraint: Constraint) -> Bool {
         impl.hasConstraint(constraint)
@@ -72,11 +79,6 @@ public final class Solver {
     /// Whether `expression` is fixed by the required equalities alone (no other constraint can move it).
     public func isDetermined(_ expression: Expression) -> Bool {
         impl.isDetermined(expression)
-    }
-
-    /// The variables that depend on a required equality: those that removing it may leave free.
-    public func dependents(of constraint: Constraint) -> [LayoutVariable] {
-        impl.dependents(of: constraint)
     }
 
     /// Whether a variable may have changed since the last update.

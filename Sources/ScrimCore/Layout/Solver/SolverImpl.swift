@@ -103,6 +103,18 @@ struct SolverImpl {
     }
 
     mutating func removeConstraint(_ constraint: Constraint) throws {
+        try removeConstraint(constraint, reporting: false) { _ in }
+    }
+
+    mutating func removeConstraint(_ constraint: Constraint, dependents: (LayoutVariable) -> Void) throws {
+        try removeConstraint(constraint, reporting: true, dependents: dependents)
+    }
+
+    /// Removes `constraint`; `reporting`, for a required equality whose marker is parametric, first calls `dependents`
+    /// with each variable whose value depends on it (the ones removing it may leave free), found in the scan the
+    /// removal makes anyway.
+    private mutating func removeConstraint(_ constraint: Constraint, reporting: Bool,
+                                           dependents: (LayoutVariable) -> Void) throws {
         structure &+= 1
         let key = ObjectIdentifier(constraint)
         guard let entry = constraints.removeValue(forKey: key) else {
@@ -117,8 +129,13 @@ struct SolverImpl {
         if rows[tag.marker.id] != nil {
             rows[tag.marker.id] = nil
         } else {
-            guard let leavingID = markerLeavingRow(tag.marker) else {
+            var dependentIDs: [Int] = []
+            let collect = reporting && tag.marker.isDummy
+            guard let leavingID = markerLeavingRow(tag.marker, collecting: collect, into: &dependentIDs) else {
                 throw SolverError.internalError("failed to find leaving row")
+            }
+            for id in dependentIDs {
+                if let variable = variableOf[id] { dependents(variable.takeUnretainedValue()) }
             }
             var row = rows[leavingID].take()!
             touch(symbols[leavingID])
@@ -292,18 +309,6 @@ struct SolverImpl {
         return allDummies(combined)
     }
 
-    /// The variables whose values depend on `constraint` when it is a required equality whose marker is
-    /// parametric: the ones removing it may leave free.
-    func dependents(of constraint: Constraint) -> [LayoutVariable] {
-        guard let entry = constraints[ObjectIdentifier(constraint)], entry.tag.marker.isDummy,
-              rows[entry.tag.marker.id] == nil else { return [] }
-        var result: [LayoutVariable] = []
-        for (slot, symbol) in variableSymbols.enumerated() {
-            if let row = rows[symbol.id], row.coefficient(for: entry.tag.marker) != 0 { result.append(variableList[slot]) }
-        }
-        return result
-    }
-
     /// Whether some variable may have changed since the last update.
     var hasChanges: Bool { !touched.isEmpty || !released.isEmpty }
 
@@ -430,7 +435,14 @@ struct SolverImpl {
         released.append(variableList.removeLast())
         variableSymbols.removeLast()
         variableOf[entry.symbol.id] = nil
-        scrub(entry.symbol)
+        if rows[entry.symbol.id] != nil {
+            // A basic symbol is in no other row and not in the objective: dropping its row is all (no scan of every
+            // row, which would make taking many views out quadratic).
+            structure &+= 1
+            rows[entry.symbol.id] = nil
+        } else {
+            scrub(entry.symbol)
+        }
         freeSymbol(entry.symbol)
     }
 
@@ -758,15 +770,28 @@ struct SolverImpl {
     /// row pure. Pivoting elsewhere would write error and slack symbols into the dummy's row, and
     /// the simplex would then hold that dummy at ≥ 0 instead of = 0 (kiwi does, and then accepts
     /// required constraints that conflict with the redundant one).
+    ///
+    /// `collecting`, the scan also puts into `dependents` the ids of the variables' rows that hold the marker (and so
+    /// goes on past a basic dummy).
     private func markerLeavingRow(_ marker: Symbol) -> Int? {
+        var none: [Int] = []
+        return markerLeavingRow(marker, collecting: false, into: &none)
+    }
+
+    private func markerLeavingRow(_ marker: Symbol, collecting: Bool, into dependents: inout [Int]) -> Int? {
         var r1 = Double.greatestFiniteMagnitude, r2 = Double.greatestFiniteMagnitude
-        var first = -1, second = -1, third = -1
+        var first = -1, second = -1, third = -1, dummy = -1
         for id in rows.indices where rows[id] != nil {
             let c = rows[id]!.coefficient(for: marker)
             if c == 0 { continue }
-            if symbols[id].isDummy && marker.isDummy { return id }
+            if symbols[id].isDummy && marker.isDummy {
+                guard collecting else { return id }
+                if dummy < 0 { dummy = id }
+                continue
+            }
             if symbols[id].isExternal {
                 third = id
+                if collecting { dependents.append(id) }
             } else if c < 0 {
                 let r = -rows[id]!.constant / c
                 if r < r1 { r1 = r; first = id }
@@ -775,6 +800,7 @@ struct SolverImpl {
                 if r < r2 { r2 = r; second = id }
             }
         }
+        if dummy >= 0 { return dummy }
         if first >= 0 { return first }
         if second >= 0 { return second }
         return third >= 0 ? third : nil
