@@ -56,6 +56,24 @@ import Testing
         #expect(!solver.hasEditVariable(x))
     }
 
+    @Test func aConstraintThatBringsItsOwnVariableVisitsNoOtherRow() throws {
+        let solver = Solver()
+        var previous = LayoutVariable("x0")
+        try solver.addConstraint(previous .== 0)
+        for i in 1...200 {
+            let next = LayoutVariable("x\(i)")
+            try solver.addConstraint(next .== previous + 1)
+            previous = next
+        }
+        #expect(solver.substitutionScans == 0, "each new variable is the subject of its row, in no other row")
+        solver.updateVariables()
+        #expect(previous.value == 200)
+        // A constraint between variables already in the system does substitute (into every row that holds it).
+        try solver.addConstraint(Constraint(previous .== 150, strength: .weak))
+        solver.updateVariables()
+        #expect(previous.value == 200)
+    }
+
     @Test func removingARequiredEqualityReportsTheVariablesThatDependOnIt() throws {
         let solver = Solver()
         let z = LayoutVariable("z")

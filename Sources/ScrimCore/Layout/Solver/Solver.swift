@@ -99,6 +99,9 @@ public final class Solver {
     /// The size of the row table, which follows the live system, not its history (for tests).
     var symbolTableSize: Int { impl.symbolTableSize }
 
+    /// Substitutions that visited every row (for tests).
+    var substitutionScans: Int { impl.substitutionScans }
+
     /// Removes every constraint and edit variable.
     public func reset() {
         impl = SolverImpl()

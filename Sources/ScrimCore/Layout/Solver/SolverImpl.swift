@@ -55,6 +55,11 @@ struct SolverImpl {
     private var columns: [Int: [(id: Int, coefficient: Double)]] = [:]
     private var columnsStructure = -1
     private var infeasibleRows: [Symbol] = []
+    /// The last symbol `symbol(for:)` made for a new variable: while `createRow` builds the row of the constraint that
+    /// brought it, it is in no other row.
+    private var freshSymbol = Symbol.invalid
+    /// Substitutions that visited every row (for tests that check the work).
+    private(set) var substitutionScans = 0
     private var objective = Row()
     private var artificial: Row?
 
@@ -69,6 +74,7 @@ struct SolverImpl {
         let key = ObjectIdentifier(constraint)
         if constraints[key] != nil { throw SolverError.duplicateConstraint(constraint) }
 
+        freshSymbol = .invalid
         var (row, tag) = createRow(constraint)
         var subject = chooseSubject(row, tag)
 
@@ -90,7 +96,15 @@ struct SolverImpl {
             }
         } else {
             row.solve(for: subject)
-            substitute(subject, row)
+            // A symbol that came in with this constraint (a new variable, its marker or error) is in no other row:
+            // only the objective may need the substitution, which spares a visit of every row per constraint
+            // (building a large system would be quadratic in it).
+            if subject == freshSymbol || subject == tag.marker || subject == tag.other {
+                structure &+= 1
+                objective.substitute(subject, with: row)
+            } else {
+                substitute(subject, row)
+            }
             rows[subject.id] = row
             touch(subject)
         }
@@ -297,6 +311,16 @@ struct SolverImpl {
     /// Whether `expression` is fixed by the required equalities alone: written in the current basis, it holds
     /// only their markers (dummies), so no other constraint can move it.
     func isDetermined(_ expression: Expression) -> Bool {
+        // Each variable fixed on its own (a row of dummies) fixes the sum, with no row to build.
+        var each = true
+        for term in expression.terms {
+            guard let entry = variables[ObjectIdentifier(term.variable)] else { return false }
+            guard let row = rows[entry.symbol.id], allDummies(row) else {
+                each = false
+                break
+            }
+        }
+        if each { return true }
         var combined = Row()
         for term in expression.terms {
             guard let entry = variables[ObjectIdentifier(term.variable)] else { return false }
@@ -404,6 +428,7 @@ struct SolverImpl {
         let key = ObjectIdentifier(variable)
         if let entry = variables[key] { return entry.symbol }
         let symbol = newSymbol(.external)
+        freshSymbol = symbol
         variables[key] = VariableEntry(symbol: symbol, uses: 0, slot: variableList.count)
         variableList.append(variable)
         variableSymbols.append(symbol)
@@ -582,6 +607,7 @@ struct SolverImpl {
     /// Replaces the parametric `symbol` by `row` everywhere, noting rows that turn infeasible.
     private mutating func substitute(_ symbol: Symbol, _ row: Row) {
         structure &+= 1
+        substitutionScans += 1
         var infeasible: [Symbol] = []
         var changed: [Symbol] = []
         let symbols = self.symbols
