@@ -11,7 +11,7 @@ INSTALL_BUILD ?= release
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 DATADIR = $(DESTDIR)$(PREFIX)/share/scrim
 
-.PHONY: setup build release demo test bench fuzz install uninstall clean
+.PHONY: setup build release demo test bench fuzz types install uninstall clean
 
 setup:
 	@scripts/setup
@@ -46,6 +46,11 @@ fuzz: build
 
 bench: release
 	@scripts/bench
+
+# Rewrites the class entries of types/scrim.lua from the class declarations (Sources/ScrimLua/Runtime/TypesFile.swift):
+# members, read-only and overridable marks, bases, constructor options. Types, notes and prose stay as written.
+types:
+	SCRIM_WRITE_TYPES=1 swift test --filter TypesTests/classEntriesAreGeneratedFromTheClassTable
 
 ifeq ($(INSTALL_BUILD),debug)
 install: build

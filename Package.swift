@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "ScrimRenderTests", dependencies: ["ScrimRender", "ScrimCore"]),
         .testTarget(name: "ScrimLuaTests", dependencies: ["ScrimLua", "CLua", "ScrimCore"]),
         .target(name: "ScrimTestSupport", path: "Tests/Support"),
-        .testTarget(name: "ScrimCLITests", dependencies: ["scrim", "ScrimRender", "ScrimTestSupport"]),
+        .testTarget(name: "ScrimCLITests", dependencies: ["scrim", "ScrimRender", "ScrimLua", "ScrimTestSupport"]),
         .testTarget(name: "ScrimTestTests", dependencies: ["ScrimTest", "scrim", "ScrimTestSupport"]),
         .testTarget(name: "ScrimPluginsTests", dependencies: ["ScrimPlugins", "ScrimLua", "ScrimCore", "CLua", "scrim", "ScrimTestSupport"]),
     ],

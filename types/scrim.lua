@@ -2,6 +2,12 @@
 -- LuaLS annotations for Scrim's Lua API (docs/API.md): the `scrim` module, its classes and the protocols a script
 -- implements (delegates, animators), and the globals of `scrim test`. Add this folder (installed as
 -- share/scrim/types) to LuaLS's `workspace.library`. A test keeps it in step with docs/API.md.
+--
+-- The `---@class scrim.X` blocks of the classes Scrim declares in Swift are generated: `make types` rewrites their
+-- field, `---@overload` (constructor options) and method lines from the class declarations, keeping each field's type
+-- and note (after `#`), each method's `---@param`/`---@return` lines and the prose above a block as written here. A
+-- test fails when a block is not what `make types` makes of it. Everything else (aliases, protocols a script
+-- implements, module functions, the test globals) is written by hand.
 
 ---@alias scrim.Rect {x: number, y: number, width: number, height: number}|number[]
 ---@alias scrim.Point {x: number, y: number}|number[]
@@ -35,7 +41,7 @@
 ---@field transform scrim.Transform
 ---@field bounds {x: number, y: number, width: number, height: number} # read only
 ---@field superview scrim.View? # read only
----@field subviews scrim.View[] # read only, back to front
+---@field subviews scrim.View[] # read only; back to front
 ---@field window scrim.View? # read only
 ---@field gestureRecognizers scrim.TapGestureRecognizer[] # read only
 local View = {}
@@ -79,26 +85,26 @@ function View:removeGestureRecognizer(recognizer) end
 ---@field delegate scrim.GestureDelegate?
 
 ---@class scrim.Animation
----@field duration number
----@field delay number
----@field isRunning boolean
----@field finished boolean?
----@field views scrim.View[]
+---@field duration number # read only
+---@field delay number # read only
+---@field isRunning boolean # read only
+---@field finished boolean? # read only
+---@field views scrim.View[] # read only
 local Animation = {}
 function Animation:cancel() end
 
 ---@class scrim.Timer
----@field dueTime number
----@field isPending boolean
+---@field dueTime number # read only
+---@field isPending boolean # read only
 local Timer = {}
 function Timer:cancel() end
 
 ---@class scrim.Hook
----@field event string
----@field priority integer
----@field once boolean
----@field group string?
----@field isActive boolean
+---@field event string # read only
+---@field priority integer # read only
+---@field once boolean # read only
+---@field group string? # read only
+---@field isActive boolean # read only
 local Hook = {}
 function Hook:remove() end
 
@@ -206,6 +212,10 @@ function scrim.tap(target, y) end
 function scrim.find(name) end
 ---@return string
 function scrim.tree() end
+---The value as JSON text (arrays for tables keyed 1…n, objects with sorted keys otherwise; NaN and ±inf as null).
+---@param value nil|boolean|number|string|table
+---@return string
+function scrim.json(value) end
 ---@param event scrim.EventName|string
 ---@param fn fun(ev: scrim.HookEvent)
 ---@param opts? {once?: boolean, priority?: integer, group?: string}
@@ -255,11 +265,11 @@ function scrim.constrain(item, attribute, relation, toItem, toAttribute, constan
 -- §5 View controllers -----------------------------------------------------------------------------------
 
 ---@class scrim.TransitionContext
----@field containerView scrim.View
----@field isAnimated boolean
----@field isPresenting boolean
----@field isCompleted boolean
----@field transitionWasCancelled boolean
+---@field containerView scrim.View # read only
+---@field isAnimated boolean # read only
+---@field isPresenting boolean # read only
+---@field isCompleted boolean # read only
+---@field transitionWasCancelled boolean # read only
 local TransitionContext = {}
 ---@param key "from"|"to"
 ---@return scrim.View?
@@ -277,17 +287,20 @@ function TransitionContext:finalFrameFor(vc) end
 function TransitionContext:completeTransition(ok) end
 
 ---@class scrim.PresentationController
----@field presentedViewController scrim.ViewController?
----@field presentingViewController scrim.ViewController?
----@field containerView scrim.View?
----@field presentedView scrim.View?
----@field frameOfPresentedViewInContainerView {x: number, y: number, width: number, height: number}
----@field dimmingView scrim.View? # dimming presentations only
+---@field presentedViewController scrim.ViewController? # read only
+---@field presentingViewController scrim.ViewController? # read only
+---@field containerView scrim.View? # read only
+---@field presentedView scrim.View? # read only
+---@field frameOfPresentedViewInContainerView {x: number, y: number, width: number, height: number} # read only
 local PresentationController = {}
 ---@param animations fun()
 ---@param completion? fun(finished: boolean)
 ---@return boolean
 function PresentationController:animateAlongsideTransition(animations, completion) end
+
+---The presentation controller of a dimming presentation (a DimmingTransitioning's): the dimming view behind.
+---@class scrim.DimmingPresentationController: scrim.PresentationController
+---@field dimmingView scrim.View? # read only
 
 ---A custom transition's animator (protocol style), returned by `animationControllerForPresented`/`Dismissed`.
 ---@class scrim.Animator
@@ -323,7 +336,7 @@ function PresentationController:animateAlongsideTransition(animations, completio
 ---@field isBeingDismissed boolean # read only
 ---@field isViewLoaded boolean # read only
 ---@field super any # the base of the class whose method runs, its members bound to self (scrim.class instances)
----@field loadView fun(self)? # overridable: a method in a scrim.class, or assigned
+---@field loadView fun(self)? # overridable; a method in a scrim.class, or assigned
 ---@field viewDidLoad fun(self)? # overridable
 ---@field viewWillAppear fun(self, animated: boolean)? # overridable
 ---@field viewDidAppear fun(self, animated: boolean)? # overridable
@@ -349,49 +362,43 @@ function scrim.ViewController:dismiss(animated, completion) end
 ---@field executePresentationAnimation fun(self)? # overridable
 ---@field executeDismissalAnimation fun(self)? # overridable
 ---@field dimmingViewTapped fun(self)? # overridable
----@field animatedHeight number|fun(self): number # Bottom/Top: overridable; reads screen height × 0.8 by default
----@field animatedWidth number|fun(self): number # Right: overridable; reads the screen width by default
----@field animatedBottomConstraint scrim.Constraint|fun(self): scrim.Constraint # Bottom: required override
----@field animatedTopConstraint scrim.Constraint|fun(self): scrim.Constraint # Top: required override
----@field animatedTrailingConstraint scrim.Constraint|fun(self): scrim.Constraint # Right: required override
----@field animatedContentView scrim.View|fun(self): scrim.View # Center: required override
 
 ---Slides its content up: `animatedBottomConstraint.constant` from −animatedHeight to 0
 ---(the constraint reads `superview.bottom == content.bottom + constant`).
 ---@class scrim.BottomPresentViewController: scrim.DimmingPresentViewController
----@field animatedBottomConstraint scrim.Constraint|fun(self): scrim.Constraint # required
----@field animatedHeight number|fun(self): number # default: the screen height × 0.8
----@overload fun(options?: table): scrim.BottomPresentViewController
+---@field animatedBottomConstraint scrim.Constraint|fun(self): scrim.Constraint # overridable; required
+---@field animatedHeight number|fun(self): number # overridable; default: the screen height × 0.8
+---@overload fun(options?: {allowTapDimmingViewToDismiss?: boolean|fun(self): boolean, animatedBottomConstraint?: scrim.Constraint|fun(self): scrim.Constraint, animatedHeight?: number|fun(self): number, dimmingViewTapped?: fun(self), dismissalAnimationDuration?: number|fun(self): number, executeDismissalAnimation?: fun(self), executePresentationAnimation?: fun(self), loadView?: fun(self), modalPresentationStyle?: "fullScreen"|"overFullScreen"|"custom", name?: string, presentationAnimationDuration?: number|fun(self): number, transitioningDelegate?: scrim.TransitioningDelegate|scrim.DimmingTransitioning|nil, view?: scrim.View, viewDidAppear?: fun(self, animated: boolean), viewDidDisappear?: fun(self, animated: boolean), viewDidLoad?: fun(self), viewWillAppear?: fun(self, animated: boolean), viewWillDisappear?: fun(self, animated: boolean)}): scrim.BottomPresentViewController
 scrim.BottomPresentViewController = {}
 
 ---Slides its content down from the top: `animatedTopConstraint.constant` from −animatedHeight to 0
 ---(`content.top == superview.top + constant`).
 ---@class scrim.TopPresentViewController: scrim.DimmingPresentViewController
----@field animatedTopConstraint scrim.Constraint|fun(self): scrim.Constraint # required
----@field animatedHeight number|fun(self): number # default: the screen height × 0.8
----@overload fun(options?: table): scrim.TopPresentViewController
+---@field animatedTopConstraint scrim.Constraint|fun(self): scrim.Constraint # overridable; required
+---@field animatedHeight number|fun(self): number # overridable; default: the screen height × 0.8
+---@overload fun(options?: {allowTapDimmingViewToDismiss?: boolean|fun(self): boolean, animatedHeight?: number|fun(self): number, animatedTopConstraint?: scrim.Constraint|fun(self): scrim.Constraint, dimmingViewTapped?: fun(self), dismissalAnimationDuration?: number|fun(self): number, executeDismissalAnimation?: fun(self), executePresentationAnimation?: fun(self), loadView?: fun(self), modalPresentationStyle?: "fullScreen"|"overFullScreen"|"custom", name?: string, presentationAnimationDuration?: number|fun(self): number, transitioningDelegate?: scrim.TransitioningDelegate|scrim.DimmingTransitioning|nil, view?: scrim.View, viewDidAppear?: fun(self, animated: boolean), viewDidDisappear?: fun(self, animated: boolean), viewDidLoad?: fun(self), viewWillAppear?: fun(self, animated: boolean), viewWillDisappear?: fun(self, animated: boolean)}): scrim.TopPresentViewController
 scrim.TopPresentViewController = {}
 
 ---Slides its content in from the right: `animatedTrailingConstraint.constant` from −animatedWidth to 0
 ---(`superview.trailing == content.trailing + constant`).
 ---@class scrim.RightPresentViewController: scrim.DimmingPresentViewController
----@field animatedTrailingConstraint scrim.Constraint|fun(self): scrim.Constraint # required
----@field animatedWidth number|fun(self): number # default: the screen width
----@overload fun(options?: table): scrim.RightPresentViewController
+---@field animatedTrailingConstraint scrim.Constraint|fun(self): scrim.Constraint # overridable; required
+---@field animatedWidth number|fun(self): number # overridable; default: the screen width
+---@overload fun(options?: {allowTapDimmingViewToDismiss?: boolean|fun(self): boolean, animatedTrailingConstraint?: scrim.Constraint|fun(self): scrim.Constraint, animatedWidth?: number|fun(self): number, dimmingViewTapped?: fun(self), dismissalAnimationDuration?: number|fun(self): number, executeDismissalAnimation?: fun(self), executePresentationAnimation?: fun(self), loadView?: fun(self), modalPresentationStyle?: "fullScreen"|"overFullScreen"|"custom", name?: string, presentationAnimationDuration?: number|fun(self): number, transitioningDelegate?: scrim.TransitioningDelegate|scrim.DimmingTransitioning|nil, view?: scrim.View, viewDidAppear?: fun(self, animated: boolean), viewDidDisappear?: fun(self, animated: boolean), viewDidLoad?: fun(self), viewWillAppear?: fun(self, animated: boolean), viewWillDisappear?: fun(self, animated: boolean)}): scrim.RightPresentViewController
 scrim.RightPresentViewController = {}
 
 ---Slides its content in from the left: `animatedLeadingConstraint.constant` from −animatedWidth to 0
 ---(`content.leading == superview.leading + constant`).
 ---@class scrim.LeftPresentViewController: scrim.DimmingPresentViewController
----@field animatedLeadingConstraint scrim.Constraint|fun(self): scrim.Constraint # required
----@field animatedWidth number|fun(self): number # default: the screen width
----@overload fun(options?: table): scrim.LeftPresentViewController
+---@field animatedLeadingConstraint scrim.Constraint|fun(self): scrim.Constraint # overridable; required
+---@field animatedWidth number|fun(self): number # overridable; default: the screen width
+---@overload fun(options?: {allowTapDimmingViewToDismiss?: boolean|fun(self): boolean, animatedLeadingConstraint?: scrim.Constraint|fun(self): scrim.Constraint, animatedWidth?: number|fun(self): number, dimmingViewTapped?: fun(self), dismissalAnimationDuration?: number|fun(self): number, executeDismissalAnimation?: fun(self), executePresentationAnimation?: fun(self), loadView?: fun(self), modalPresentationStyle?: "fullScreen"|"overFullScreen"|"custom", name?: string, presentationAnimationDuration?: number|fun(self): number, transitioningDelegate?: scrim.TransitioningDelegate|scrim.DimmingTransitioning|nil, view?: scrim.View, viewDidAppear?: fun(self, animated: boolean), viewDidDisappear?: fun(self, animated: boolean), viewDidLoad?: fun(self), viewWillAppear?: fun(self, animated: boolean), viewWillDisappear?: fun(self, animated: boolean)}): scrim.LeftPresentViewController
 scrim.LeftPresentViewController = {}
 
 ---Fades and scales its content in: `animatedContentView` alpha 0 → 1, scale 0.8 → 1.
 ---@class scrim.CenterPresentViewController: scrim.DimmingPresentViewController
----@field animatedContentView scrim.View|fun(self): scrim.View # required
----@overload fun(options?: table): scrim.CenterPresentViewController
+---@field animatedContentView scrim.View|fun(self): scrim.View # overridable; required
+---@overload fun(options?: {allowTapDimmingViewToDismiss?: boolean|fun(self): boolean, animatedContentView?: scrim.View|fun(self): scrim.View, dimmingViewTapped?: fun(self), dismissalAnimationDuration?: number|fun(self): number, executeDismissalAnimation?: fun(self), executePresentationAnimation?: fun(self), loadView?: fun(self), modalPresentationStyle?: "fullScreen"|"overFullScreen"|"custom", name?: string, presentationAnimationDuration?: number|fun(self): number, transitioningDelegate?: scrim.TransitioningDelegate|scrim.DimmingTransitioning|nil, view?: scrim.View, viewDidAppear?: fun(self, animated: boolean), viewDidDisappear?: fun(self, animated: boolean), viewDidLoad?: fun(self), viewWillAppear?: fun(self, animated: boolean), viewWillDisappear?: fun(self, animated: boolean)}): scrim.CenterPresentViewController
 scrim.CenterPresentViewController = {}
 
 ---A class table made by scrim.class: define methods on it, call it (or `.new`) to make an instance; the
@@ -432,8 +439,8 @@ function scrim.present(vc, animated, completion) end
 
 ---@class scrim.DimmingTransitioning
 ---@field delegate scrim.DimmingTransitioningDelegate?
----@field presentationController scrim.PresentationController? # while presenting
----@field dimmingView scrim.View? # while presented
+---@field presentationController scrim.PresentationController? # read only; while presenting
+---@field dimmingView scrim.View? # read only; while presented
 ---@field presentationAnimationDuration number|fun(): number|nil
 ---@field dismissalAnimationDuration number|fun(): number|nil
 ---@field executePresentationAnimation fun()|nil
@@ -470,11 +477,12 @@ function scrim.DimmingTransitioning(delegate) end
 ---@field animationDuration number
 ---@field loadView? fun(self) # overridable
 ---@field viewDidLoad? fun(self) # overridable
----@field makeContentView? fun(self): scrim.View # overridable: return the content View
+---@field makeContentView? fun(self): scrim.View # overridable; return the content View
 ---@field layoutContent? fun(self) # overridable
 ---@field prepareShowAnimation? fun(self) # overridable
 ---@field showAnimation? fun(self) # overridable
 ---@field cancelAnimation? fun(self) # overridable
+---@field super any # the base of the class whose method runs, its members bound to self (scrim.class instances)
 ---@overload fun(options?: {items?: scrim.PopupItem[], delegate?: scrim.PopupDelegate, name?: string}): scrim.PopupWindow
 scrim.PopupWindow = {}
 ---@return scrim.PopupWindow
@@ -498,7 +506,7 @@ function scrim.PopupWindow:cell(item) end
 ---@class scrim.ConfirmDialog: scrim.PopupWindow
 ---@field title string?
 ---@field message string?
----@field cardView scrim.View
+---@field cardView scrim.View # read only
 
 ---@param options? {title?: string, message?: string, cancelTitle?: string, confirmTitle?: string, delegate?: table, name?: string, items?: scrim.PopupItem[]}
 ---@return scrim.ConfirmDialog

@@ -34,9 +34,8 @@ public struct DependencyOrder {
                 }
                 if state[dependency] == .visiting, let start = stack.firstIndex(of: dependency) {
                     let cycle = Array(stack[start...]) + [dependency]
-                    for member in cycle.dropLast() {
+                    for (from, member) in cycle.dropLast().enumerated() {
                         // Each member's message starts from itself: a → b → a, b → a → b.
-                        let from = cycle.firstIndex(of: member)!
                         let rotated = Array(cycle[from..<(cycle.count - 1)]) + Array(cycle[0..<from]) + [member]
                         problems[member] = problems[member] ?? "dependency cycle: " + rotated.joined(separator: " → ")
                     }

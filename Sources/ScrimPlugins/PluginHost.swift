@@ -43,9 +43,10 @@ public final class PluginHost {
     public static func of(_ runtime: LuaRuntime) -> PluginHost? {
         let state = runtime.state
         guard !state.isClosed else { return nil }
-        lua_rawgetp(state.L, scrim_registryindex(), registryKey)
-        defer { lua_settop(state.L, -2) }
-        return state.object(at: -1) as? PluginHost
+        return state.keepingTop { _ in
+            lua_rawgetp(state.L, scrim_registryindex(), registryKey)
+            return state.object(at: -1) as? PluginHost
+        }
     }
 
     /// The record of the plugin called `name`.
@@ -115,10 +116,11 @@ public final class PluginHost {
         let order = DependencyOrder(names: batch.map(\.name), requires: requires, available: available)
         let byName = Dictionary(batch.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for name in order.order {
-            let folder = byName[name]!
+            // The order holds the batch's names only; a name it made up would be skipped, not trapped on.
+            guard let folder = byName[name], let outcome = evaluated[name] else { continue }
             plugins.removeAll { $0.name == name }
             var record = Plugin(name: name, directory: folder.directory, manifest: nil, state: .failed)
-            switch evaluated[name]! {
+            switch outcome {
             case .failure(let error):
                 abort(name)
                 record.error = error.message
@@ -244,17 +246,16 @@ public final class PluginHost {
             return .failure(PluginError(plugin: folder.name, message: "\(folder.manifestPath): cannot be read"))
         }
         let state = runtime.state
-        let L = state.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
         do {
             let manifest = try callPrelude("evaluate", [folder.name, folder.directory, folder.manifestPath, source, options])
             guard case .table(let table) = manifest else {
                 return .failure(PluginError(plugin: folder.name, message: "\(folder.manifestPath): no manifest"))
             }
-            table.push(L)
             var warnings: [String] = []
-            let validated = try PluginManifest.read(state, at: -1, folder: folder, warnings: &warnings)
+            let validated = try state.keepingTop { _ in
+                table.push(state.L)
+                return try PluginManifest.read(state, at: -1, folder: folder, warnings: &warnings)
+            }
             return .success((validated, warnings))
         } catch let error as PluginError {
             return .failure(error)
@@ -285,11 +286,11 @@ public final class PluginHost {
     @discardableResult
     func callPrelude(_ function: String, _ arguments: [LuaPushable?]) throws -> LuaValue {
         guard let runtime else { return .nil }
-        let L = runtime.state.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        try pushPreludeCall(function, arguments)
-        return runtime.state.value(at: -1)
+        let state = runtime.state
+        return try state.keepingTop { _ in
+            try pushPreludeCall(function, arguments)
+            return state.value(at: -1)
+        }
     }
 
     /// Calls `host[function](arguments…)` of the prelude and leaves its first result on the stack (nothing on error).
@@ -300,18 +301,13 @@ public final class PluginHost {
         let state = runtime.state
         let L = state.L
         let prelude = try preludeTable()
-        let top = lua_gettop(L)
         prelude.push(L)
         scrim_rawgetfield(L, -1, function)
         lua_rotate(L, -2, -1)
         lua_settop(L, -2)
         state.push(arguments: arguments)
-        do {
-            try state.call(nargs: Int32(arguments.count), nresults: 1)
-        } catch {
-            lua_settop(L, top)
-            throw error
-        }
+        // A failed call leaves nothing (LuaState.call pops the function and its arguments, and pushes no error).
+        try state.call(nargs: Int32(arguments.count), nresults: 1)
     }
 
     private func preludeTable() throws -> LuaRef {
@@ -319,8 +315,10 @@ public final class PluginHost {
         guard let runtime else { throw PluginError(plugin: "", message: "the runtime is gone") }
         let state = runtime.state
         let L = state.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
+        return try state.keepingTop { _ in try buildPrelude(state, L) }
+    }
+
+    private func buildPrelude(_ state: LuaState, _ L: OpaquePointer) throws -> LuaRef {
         try state.load(PluginPrelude.sandbox)
         pushModule(L)
         scrim_pushglobaltable(L)
@@ -343,13 +341,11 @@ public final class PluginHost {
     private func field(of table: LuaRef, _ key: String) -> LuaRef? {
         guard let state = runtime?.state else { return nil }
         let L = state.L
-        table.push(L)
-        defer { lua_settop(L, -2) }
-        guard lua_type(L, -1) == LUA_TTABLE, scrim_rawgetfield(L, -1, key) == LUA_TTABLE else {
-            lua_settop(L, -2)
-            return nil
+        return state.keepingTop { _ in
+            table.push(L)
+            guard lua_type(L, -1) == LUA_TTABLE, scrim_rawgetfield(L, -1, key) == LUA_TTABLE else { return nil }
+            return state.popRef()
         }
-        return state.popRef()
     }
 
     private func emit(_ event: String, _ name: String, _ error: String?) {

@@ -40,28 +40,30 @@ public struct PluginManifest {
             warnings.append("plugin '\(folder.name)': unknown manifest field '\(field)' (ignored)")
         }
         func string(_ field: String) -> String? {
-            defer { lua_settop(L, -2) }
-            scrim_rawgetfield(L, index, field)
-            return lua_type(L, -1) == LUA_TSTRING ? state.string(at: -1) : nil
+            state.keepingTop { _ in
+                scrim_rawgetfield(L, index, field)
+                return lua_type(L, -1) == LUA_TSTRING ? state.string(at: -1) : nil
+            }
         }
         func strings(_ field: String) throws -> [String] {
             guard let type = fields[field] else { return [] }
             guard type == LUA_TTABLE else { throw problem("'\(field)' must be a list of strings, got \(typeName(type))") }
-            scrim_rawgetfield(L, index, field)
-            defer { lua_settop(L, -2) }
-            var result: [String] = []
-            let count = Int(lua_rawlen(L, -1))
-            var position = 0
-            while position < count {
-                position += 1
-                lua_rawgeti(L, -1, lua_Integer(position))
-                defer { lua_settop(L, -2) }
-                guard lua_type(L, -1) == LUA_TSTRING else {
-                    throw problem("'\(field)' must be a list of strings (item #\(position) is a \(typeName(lua_type(L, -1))))")
+            return try state.keepingTop { list in
+                scrim_rawgetfield(L, index, field)
+                var result: [String] = []
+                let count = Int(lua_rawlen(L, -1))
+                var position = 0
+                while position < count {
+                    position += 1
+                    lua_settop(L, list + 1)
+                    lua_rawgeti(L, list + 1, lua_Integer(position))
+                    guard lua_type(L, -1) == LUA_TSTRING else {
+                        throw problem("'\(field)' must be a list of strings (item #\(position) is a \(typeName(lua_type(L, -1))))")
+                    }
+                    result.append(state.string(at: -1))
                 }
-                result.append(state.string(at: -1))
+                return result
             }
-            return result
         }
         func typeName(_ type: Int32) -> String { String(cString: lua_typename(L, type)) }
         func expect(_ field: String, _ type: Int32, _ what: String) throws {
@@ -72,13 +74,13 @@ public struct PluginManifest {
 
         guard fields["name"] != nil else { throw problem("the manifest has no 'name'") }
         try expect("name", LUA_TSTRING, "a string")
-        let name = string("name")!
+        guard let name = string("name") else { throw problem("'name' must be a string") }
         guard name == folder.name else {
             throw problem("name '\(name)' does not match its folder '\(folder.name)'")
         }
         guard fields["version"] != nil else { throw problem("the manifest has no 'version'") }
         try expect("version", LUA_TSTRING, "a string")
-        let versionText = string("version")!
+        guard let versionText = string("version") else { throw problem("'version' must be a string") }
         guard let version = SemanticVersion(versionText) else {
             throw problem("version '\(versionText)' is not a semantic version (MAJOR.MINOR.PATCH, e.g. 1.0.0)")
         }

@@ -82,7 +82,7 @@ public struct PluginFolder: Equatable {
         var names: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                raw.bindMemory(to: CChar.self).baseAddress.map { String(cString: $0) } ?? ""
             }
             if name.hasPrefix(".") { continue }
             if PluginSearchPath.isFile(path + "/" + name + "/plugin.lua") { names.append(name) }

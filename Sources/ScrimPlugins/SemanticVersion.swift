@@ -10,14 +10,16 @@ public struct SemanticVersion: Equatable, CustomStringConvertible {
     public init?(_ text: String) {
         var rest = Substring(text)
         if let plus = rest.firstIndex(of: "+") {
-            build = String(rest[rest.index(after: plus)...])
+            let text = String(rest[rest.index(after: plus)...])
+            guard SemanticVersion.isIdentifierList(text) else { return nil }
+            build = text
             rest = rest[..<plus]
-            guard SemanticVersion.isIdentifierList(build!) else { return nil }
         }
         if let dash = rest.firstIndex(of: "-") {
-            prerelease = String(rest[rest.index(after: dash)...])
+            let text = String(rest[rest.index(after: dash)...])
+            guard SemanticVersion.isIdentifierList(text) else { return nil }
+            prerelease = text
             rest = rest[..<dash]
-            guard SemanticVersion.isIdentifierList(prerelease!) else { return nil }
         }
         let parts = rest.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 else { return nil }

@@ -16,7 +16,7 @@ public enum TraceValue: Equatable {
         case let .string(s): self = .string(s)
         case let .object(o): self = .string((o as? CustomStringConvertible)?.description ?? String(describing: type(of: o)))
         case let .list(items): self = .list(items.map(TraceValue.init))
-        case let .record(fields): self = .string(fields.keys.sorted().map { "\($0)=\(TraceValue(fields[$0]!).json)" }.joined(separator: ", "))
+        case let .record(fields): self = .string(fields.sorted { $0.key < $1.key }.map { "\($0.key)=\(TraceValue($0.value).json)" }.joined(separator: ", "))
         }
     }
 
@@ -49,39 +49,4 @@ extension TraceValue: ExpressibleByStringLiteral, ExpressibleByFloatLiteral, Exp
     public init(floatLiteral value: Double) { self = .number(value) }
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
-}
-
-/// Just enough JSON writing for trace files and test reports, without Foundation (which would slow `scrim`'s
-/// start-up).
-public enum JSON {
-    public static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = Array("0123456789abcdef")
-                    out += "\\u00" + String(hex[Int(scalar.value >> 4)]) + String(hex[Int(scalar.value & 15)])
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
-    }
-
-    /// Integers without a fraction, other finite numbers as Swift prints them (valid JSON), others as 0.
-    static func writeNumber(_ n: Double, to out: inout String) {
-        guard n.isFinite else { out += "0"; return }
-        if n == n.rounded(), abs(n) < 1e15 {
-            out += String(Int64(n))
-        } else {
-            out += n.description
-        }
-    }
 }

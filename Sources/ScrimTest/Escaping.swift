@@ -1,8 +1,8 @@
-import ScrimRender
+import ScrimCore
 
 /// Text made safe for the machine-readable reports.
 enum Escaping {
-    /// A JSON string literal, quotes included (the trace files' encoder: one JSON escaping in Scrim's Swift).
+    /// A JSON string literal, quotes included (through `JSON`, Scrim's one JSON writer).
     static func json(_ text: String) -> String {
         var out = ""
         JSON.writeString(text, to: &out)

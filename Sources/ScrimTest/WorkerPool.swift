@@ -52,12 +52,12 @@ struct WorkerPool {
                 guard !workers[index].isOpen, workers[index].pid > 0 else { continue }
                 let status = workers[index].wait()
                 workers[index].pid = 0
-                let left = workers[index].files.filter { finished[position[$0]!] == nil }
-                guard let crashed = left.first else { continue }
+                let left = workers[index].files.filter { position[$0].map { finished[$0] == nil } ?? false }
+                guard let crashed = left.first, let slot = position[crashed] else { continue }
                 // The results it had sent for the file stay; the rest of the file did not run.
                 let sent = workers[index].partial.flatMap { $0.path == crashed ? $0.results : nil } ?? []
                 let after = sent.isEmpty ? "" : " after \(sent.count) result\(sent.count == 1 ? "" : "s"); the rest of the file did not run"
-                finished[position[crashed]!] = FileResult(path: crashed, results: sent + [
+                finished[slot] = FileResult(path: crashed, results: sent + [
                     TestResult(status: .error, names: [], file: crashed, line: 0,
                                message: "the test worker running this file stopped (\(Self.describe(status)))\(after)"),
                 ])

@@ -1,6 +1,7 @@
 import ScrimTestSupport
 import Foundation
 import Testing
+@testable import ScrimLua
 
 /// types/scrim.lua (the editors' annotations) and docs/API.md (the contract) list the same API.
 @Suite struct TypesTests {
@@ -32,9 +33,10 @@ import Testing
     static func documentedModuleNames() throws -> Set<String> {
         var names = Set<String>()
         for span in try codeSpans() {
-            for match in matches(#"\bscrim(?:\.[A-Za-z_]\w*)+"#, in: span) {
-                let name = match[0]
-                if let last = name.split(separator: ".").last, fileExtensions.contains(String(last)) { continue }
+            for match in matches(#"\b(scrim(?:\.[A-Za-z_]\w*)+)(\(?)"#, in: span) {
+                let name = match[1]
+                // `scrim.json` the file name, not `scrim.json(value)` the function.
+                if let last = name.split(separator: ".").last, fileExtensions.contains(String(last)), match[2].isEmpty { continue }
                 names.insert(name)
             }
         }
@@ -139,5 +141,48 @@ import Testing
                 || types.contains("---@field \(member) ")
             #expect(typed, "\(global).\(member) is not typed")
         }
+    }
+
+    /// The class entries are what the generator makes of the class table (`make types` rewrites them; set
+    /// SCRIM_WRITE_TYPES=1 to have this test do it).
+    @Test func classEntriesAreGeneratedFromTheClassTable() throws {
+        let text = try Self.read("types/scrim.lua")
+        let generated = try TypesFile.regenerate(text)
+        if ProcessInfo.processInfo.environment["SCRIM_WRITE_TYPES"] == "1", generated != text {
+            try generated.write(to: ScrimProcess.repoRoot.appendingPathComponent("types/scrim.lua"), atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(generated == text, "types/scrim.lua is not what `make types` makes of the class declarations; run make types")
+    }
+
+    /// What the generator takes from the declarations, not from the file: a member the file lacks comes back, one
+    /// Swift does not declare goes, a wrong read-only or overridable mark is put right, the base and the constructor
+    /// options are the declared ones; the hand-written types, notes and method annotations stay.
+    @Test func theGeneratorFollowsTheDeclarationsAndKeepsWhatIsHandWritten() throws {
+        let text = try Self.read("types/scrim.lua")
+        var edited = text
+        for (from, to) in [
+            ("---@field alpha number\n", ""),                                          // View.alpha dropped
+            ("---@field superview scrim.View? # read only\n", "---@field superview scrim.View?\n"),
+            ("---@field cornerRadius number\n", "---@field cornerRadius number # read only\n---@field bogus number\n"),
+            ("---@class scrim.ConfirmDialog: scrim.PopupWindow", "---@class scrim.ConfirmDialog"),
+            ("---@field viewDidLoad fun(self)? # overridable\n", "---@field viewDidLoad fun(self)?\n"),
+            ("function View:removeAllAnimations() end\n", "function View:removeAllAnimations() end\nfunction View:fly() end\n"),
+        ] {
+            #expect(edited.contains(from), "the fixture text is gone from types/scrim.lua: \(from)")
+            edited = edited.replacingOccurrences(of: from, with: to)
+        }
+        let generated = try TypesFile.regenerate(edited)
+        let view = try #require(generated.components(separatedBy: "---@class scrim.View\n").dropFirst().first?
+            .components(separatedBy: "\n\n").first)
+        #expect(view.contains("---@field alpha any\n"), "a declared member comes back, typed any until someone types it")
+        #expect(view.contains("---@field superview scrim.View? # read only\n"))
+        #expect(view.contains("---@field cornerRadius number\n") && !view.contains("bogus"))
+        #expect(!view.contains("fly"))
+        #expect(view.contains("---@param x number|scrim.Point\n---@param y? number\n---@return scrim.View?\nfunction View:hitTest(x, y) end"))
+        #expect(generated.contains("---@class scrim.ConfirmDialog: scrim.PopupWindow\n"))
+        #expect(generated.contains("---@field viewDidLoad fun(self)? # overridable\n"))
+        #expect(generated.contains("scrim.BottomPresentViewController\n") && generated.contains("---@overload fun(options?: {"))
+        #expect(throws: (any Error).self) { try TypesFile.regenerate(text.replacingOccurrences(of: "---@class scrim.Hook\n", with: "")) }
     }
 }

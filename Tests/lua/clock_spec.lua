@@ -76,4 +76,13 @@ describe("the virtual clock", function()
     assert.has_error(function() scrim.frameRate = -5 end)
     assert.equal(30, scrim.frameRate)
   end)
+
+  it("gives the screen as a copy: a non-finite size never reaches another reader", function()
+    local copy = scrim.screen
+    copy.width, copy.height = 0 / 0, 1 / 0
+    assert.same({width = 390, height = 844, scale = 3}, scrim.screen)
+    assert.has_error(function() scrim.screen = {width = 0 / 0, height = 1, scale = 1} end,
+      "scrim.screen is read-only (the screen is chosen with --screen WxH[@S])")
+    assert.equal(390, scrim.screen.width)
+  end)
 end)

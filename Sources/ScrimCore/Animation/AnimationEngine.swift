@@ -3,8 +3,10 @@
 /// Setters inside an `animations` closure change the model at once and record an animation from the old value
 /// (or, with `beginFromCurrentState`, from the value on screen) to the new one; `View.presentation()` adds the
 /// animations' remaining contributions to the model at the clock's exact time. Frame steps only look at the
-/// earliest end time, so a frame costs O(animations ending in it), however many are running.
-public final class AnimationEngine {
+/// earliest end time, so a frame costs O(animations ending in it), however many are running. It is one of the clock's
+/// frame observers: it needs frames while animations run, keeps `settle` waiting for them, and requires no frame
+/// before the earliest end time, so the frames in between are skipped when nothing else observes them.
+public final class AnimationEngine: FrameObserver {
     /// The clock whose time presentation values are computed at and whose frame steps end animations.
     public let clock: Clock
     /// Where `animation.didStart` and `animation.didFinish` are emitted; nil for none.
@@ -12,6 +14,7 @@ public final class AnimationEngine {
 
     private var ending = MinHeap<Animation>()
     private var sequence = 0
+    private var observation: FrameObservation?
 
     /// How many animations are running (their completion not yet scheduled).
     public private(set) var runningCount = 0
@@ -20,10 +23,11 @@ public final class AnimationEngine {
     public init(clock: Clock, hooks: HookBus? = nil) {
         self.clock = clock
         self.hooks = hooks
-        clock.animationEngine = self
+        observation = clock.observeFrames(self)
     }
 
     deinit {
+        observation?.cancel()
         // Break the view ↔ property-animation links so views outliving the runtime hold nothing of it.
         for animation in ending.elements where animation.state != .done {
             for p in animation.properties where p.isAttached { detachFromView(p) }
@@ -92,6 +96,12 @@ public final class AnimationEngine {
         ending.elements.filter { $0.state == .running }.sorted { $0.sequence < $1.sequence }
     }
 
+    // MARK: Frame observation
+
+    public var needsFrames: Bool { runningCount > 0 }
+
+    public var isPending: Bool { runningCount > 0 }
+
     /// One entry per running animation and view, as `settle` names them.
     public var pendingDescriptions: [String] {
         runningAnimations.flatMap(\.pendingEntries)
@@ -137,11 +147,12 @@ public final class AnimationEngine {
 
     // MARK: Ending
 
-    /// The end time of the animation that ends first (or of a cancelled one not yet cleared); nil if none.
-    var earliestEndTime: Seconds? { ending.first?.endTime }
+    /// The end time of the animation that ends first (or of a cancelled one not yet cleared): no frame before it
+    /// ends anything.
+    public var nextRequiredFrameTime: Seconds? { ending.first?.endTime }
 
     /// Called by the clock at each frame step: ends the animations whose end time has come.
-    func stepFrame(at time: Seconds) {
+    public func stepFrame(at time: Seconds) {
         while let next = ending.first, next.endTime <= time + Clock.timeTolerance {
             ending.removeFirst()
             if next.state == .running {

@@ -48,7 +48,6 @@ public final class Clock {
     /// Times closer than this are the same instant (sums of frame intervals drift by a few ulps).
     static let timeTolerance = 1e-9
 
-    weak var animationEngine: AnimationEngine?
     private var timers = MinHeap<ScheduledTask>()
     private var liveTimerCount = 0
     private var turnQueue: [(description: String, action: () throws -> Void)] = []
@@ -102,10 +101,20 @@ public final class Clock {
         pendingWork.removeAll { $0 === work }
     }
 
-    /// Calls `observer` after every frame step with the frame's time (for live rendering); frames are stepped
-    /// while any observation is active. Keep the observation and call `cancel()` to stop.
-    public func observeFrames(_ observer: @escaping (Seconds) -> Void) -> FrameObservation {
-        let observation = FrameObservation(clock: self, observer: observer)
+    /// Steps `observer` at frame times while it needs frames, from the next frame on, after the observers registered
+    /// before it. The clock holds it weakly: keep it (and the observation, to `cancel()` it) alive yourself.
+    @discardableResult
+    public func observeFrames(_ observer: FrameObserver) -> FrameObservation {
+        let observation = FrameObservation(clock: self) { [weak observer] in observer }
+        frameObservers.append(observation)
+        return observation
+    }
+
+    /// Calls `body` after every frame step with the frame's time (for live rendering): an observer that needs every
+    /// frame and keeps nothing pending. The clock keeps it until the observation's `cancel()`.
+    public func observeFrames(_ body: @escaping (Seconds) -> Void) -> FrameObservation {
+        let callback = FrameCallback(body)
+        let observation = FrameObservation(clock: self) { callback }
         frameObservers.append(observation)
         return observation
     }
@@ -120,15 +129,17 @@ public final class Clock {
 
     // MARK: State
 
-    /// Whether nothing is pending: no timers, no running animations, no next-turn work, no registered pending work.
+    /// Whether nothing is pending: no timers, no frame observer waiting (running animations), no next-turn work, no
+    /// registered pending work.
     public var isIdle: Bool {
-        turnQueue.isEmpty && liveTimerCount == 0 && (animationEngine?.runningCount ?? 0) == 0 && pendingWork.isEmpty
+        turnQueue.isEmpty && liveTimerCount == 0 && pendingWork.isEmpty
+            && !frameObservers.contains { $0.observer()?.isPending == true }
     }
 
-    /// What keeps the clock from being idle, as `settle` names it: animations, then timers (by due time),
-    /// then pending work, then next-turn work.
+    /// What keeps the clock from being idle, as `settle` names it: what frame observers wait for (animations), then
+    /// timers (by due time), then pending work, then next-turn work.
     public var pendingDescriptions: [String] {
-        var result = animationEngine?.pendingDescriptions ?? []
+        var result = observers.flatMap(\.pendingDescriptions)
         let live = timers.elements.filter(\.isPending).sorted {
             $0.dueTime < $1.dueTime || ($0.dueTime == $1.dueTime && $0.sequence < $1.sequence)
         }
@@ -256,8 +267,16 @@ public final class Clock {
 
     // MARK: Internals
 
-    private var wantsFrames: Bool {
-        (animationEngine?.runningCount ?? 0) > 0 || !frameObservers.isEmpty
+    /// The observers still alive, in registration order; registrations of observers that went away are dropped.
+    private var observers: [FrameObserver] {
+        var alive: [FrameObserver] = []
+        alive.reserveCapacity(frameObservers.count)
+        var dead = false
+        for observation in frameObservers {
+            if let observer = observation.observer() { alive.append(observer) } else { dead = true }
+        }
+        if dead { frameObservers.removeAll { $0.observer() == nil } }
+        return alive
     }
 
     private func frameIndex(at time: Seconds) -> Int {
@@ -289,18 +308,19 @@ public final class Clock {
     /// The earliest pending event: a live timer, or the next frame if frames are wanted. Timers win ties.
     private func nextEvent(forSettling: Bool = false) -> (time: Seconds, timer: ScheduledTask?, frame: Int)? {
         while let top = timers.first, !top.isPending { timers.removeFirst() }
-        let animating = (animationEngine?.runningCount ?? 0) > 0
         var frameTime = Double.infinity
         var frame = lastFrameIndex + 1
-        if forSettling ? animating : wantsFrames {
+        // Frames are stepped while an observer needs them; `settle` only waits for them while one is also pending.
+        let framing = framingObservers()
+        if forSettling ? framing.pending : framing.any {
             // Frames skipped while nothing wanted them are past; one falling exactly on `now` is still due.
             let due = Int(clamping: (now * frameRate - Clock.timeTolerance).rounded(.up), to: 0...Int.max / 2)
             lastFrameIndex = max(lastFrameIndex, due - 1)
             frame = lastFrameIndex + 1
-            if frameObservers.isEmpty, let end = animationEngine?.earliestEndTime {
-                // A frame nobody observes changes nothing unless an animation ends in it: go straight to the frame
-                // before the one where the earliest ends (one early, whichever way the products round). Only looked
-                // ahead, not kept: an animation started before that frame (a timer, a touch) may end sooner.
+            if let end = framing.earliestRequired {
+                // A frame no observer requires changes nothing: go straight to the frame before the one where the
+                // earliest requirement falls (one early, whichever way the products round). Only looked ahead, not
+                // kept: a requirement added before that frame (an animation a timer or a touch starts) may be sooner.
                 let ending = Int(clamping: (end * frameRate - Clock.timeTolerance).rounded(.up), to: 0...Int.max / 2)
                 frame = max(frame, ending - 1)
             }
@@ -319,9 +339,22 @@ public final class Clock {
         do { try action() } catch { onError(error, task.description) }
     }
 
+    /// What the observers that need frames ask for: whether there is one, whether one is pending, and the earliest
+    /// time one requires a frame (nil if one requires every frame). One pass, no allocation: it runs at every event.
+    private func framingObservers() -> (any: Bool, pending: Bool, earliestRequired: Seconds?) {
+        var any = false, pending = false, everyFrame = false
+        var earliest = Double.infinity
+        for observation in frameObservers {
+            guard let observer = observation.observer(), observer.needsFrames else { continue }
+            any = true
+            if observer.isPending { pending = true }
+            if let time = observer.nextRequiredFrameTime { earliest = min(earliest, time) } else { everyFrame = true }
+        }
+        return (any, pending, everyFrame || !earliest.isFinite ? nil : earliest)
+    }
+
     private func stepFrame() {
-        animationEngine?.stepFrame(at: now)
-        for observation in frameObservers { observation.observer(now) }
+        for observer in observers { observer.stepFrame(at: now) }
     }
 
     /// One turn of the run loop: the work queued before it started.

@@ -98,10 +98,11 @@ open class PopupWindow {
         get {
             if let loadedView { return loadedView }
             loadView()
-            if loadedView == nil { loadedView = View(name: rootViewName, frame: screenBounds) }
+            let root = loadedView ?? View(name: rootViewName, frame: screenBounds)
+            loadedView = root
             viewDidLoad()
             performContentLayout()
-            return loadedView!
+            return loadedView ?? root
         }
         set { loadedView = newValue }
     }

@@ -14,6 +14,8 @@ public class LuaClassBase {
     var fieldSetters: [String: (AnyObject, LuaCall, Int32) throws -> Void] = [:]
     /// Answers keys that are not members (called with the object and the key), e.g. an event's fields.
     var fallbackGetter: HostFunction?
+    /// The members Lua may override (`overridable`), with the kind of value each takes besides a method.
+    var overridableKinds: [String: OverrideKind] = [:]
     /// Fields a constructor applies first, in this order (e.g. `frame` before `center`).
     public var fieldOrder: [String] = []
     /// User values of each userdata: slot 1 holds the fields of an instance of a Lua class (`scrim.class`),

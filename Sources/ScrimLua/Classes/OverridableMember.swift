@@ -44,7 +44,8 @@ extension LuaClass {
     /// the override, else `current` (the Swift value, defaults included), else nil.
     @discardableResult
     func overridable(_ key: String, _ kind: OverrideKind, current: ((T) throws -> LuaPushable?)? = nil) -> Self {
-        property(key, get: { object, call in
+        overridableKinds[key] = kind
+        return property(key, get: { object, call in
             guard let current else { return call.push(nil) }
             return call.push(try current(object))
         }, set: { object, call, index in

@@ -118,7 +118,8 @@ local function show(...)
 end
 
 -- Names a value offers after '.' (or, for ':', its methods): table keys, Scrim object members and
--- fields, and what an __index table adds (string methods, class tables).
+-- fields, what an __index table adds (string methods, class tables), and the fields an __index function computes
+-- that its metatable lists as `__fields` (the scrim module's `screen`, `frameRate`).
 local function collect(v, methods, found, depth)
   if depth > 4 then return end
   local t = type(v)
@@ -140,6 +141,12 @@ local function collect(v, methods, found, depth)
   if type(mt) == "table" then
     local super = rawget(mt, "__index")
     if type(super) == "table" then collect(super, methods, found, depth + 1) end
+    local computed = rawget(mt, "__fields")
+    if type(computed) == "table" and not methods then
+      for _, k in next, computed do
+        if isName(k) then found[k] = true end
+      end
+    end
   end
 end
 

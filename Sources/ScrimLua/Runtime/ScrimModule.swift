@@ -25,6 +25,7 @@ enum ScrimModule {
         ("find", find),
         ("tree", tree),
         ("snapshot", snapshot),
+        ("json", JSONFunction.function),
     ]
 
     /// Module fields computed on each read (and, for some, settable).
@@ -40,14 +41,32 @@ enum ScrimModule {
         if classNames.contains(key) {
             // Built on first use: most scripts never derive a class, and start-up stays short.
             lua_pushvalue(call.L, 1)
-            try installClasses(call.runtime)
+            do {
+                try installClasses(call.runtime)
+            } catch let error as LuaError {
+                // Raised inside class.lua while it was set up (memory spent): the script's error, at its line.
+                throw ScriptError(ClassPrelude.chunk.unplaced(error.message))
+            }
             scrim_rawgetfield(call.L, -1, key)
             return 1
         }
-        switch key {
+        switch key { // the names of `computedFields`
         case "frameRate": return call.push(call.runtime.core.frameRate)
+        case "screen": return pushScreen(call.runtime)
         default: return call.push(nil)
         }
+    }
+
+    /// `scrim.screen`: a copy of the runtime's screen made at each read, as `view.frame` is, so that writing to a copy
+    /// (`scrim.screen.width = 0/0`) changes nothing another reader (a plugin laying out a sheet) sees.
+    static func pushScreen(_ runtime: LuaRuntime) -> Int32 {
+        let L = runtime.state.L
+        let screen = runtime.core.screen
+        lua_createtable(L, 0, 3)
+        lua_pushnumber(L, screen.width); lua_setfield(L, -2, "width")
+        lua_pushnumber(L, screen.height); lua_setfield(L, -2, "height")
+        lua_pushnumber(L, screen.scale); lua_setfield(L, -2, "scale")
+        return 1
     }
 
     static let moduleNewIndex = HostFunction("scrim") { call in
@@ -62,6 +81,10 @@ enum ScrimModule {
             }
             call.runtime.core.frameRate = rate
             return 0
+        }
+        if call.type(2) == LUA_TSTRING, call.state.string(at: 2) == "screen" {
+            // The screen is the runtime's for its whole life (its window is made to its size).
+            throw ScriptError("scrim.screen is read-only (the screen is chosen with --screen WxH[@S])")
         }
         lua_settop(call.L, 3)
         lua_rawset(call.L, 1)
@@ -99,11 +122,14 @@ enum ScrimModule {
         lua_createtable(L, 0, 32)
         state.pushString(version)
         lua_setfield(L, -2, "version")
-        lua_createtable(L, 0, 2)
+        lua_createtable(L, 0, 3)
         state.push(moduleIndex)
         lua_setfield(L, -2, "__index")
         state.push(moduleNewIndex)
         lua_setfield(L, -2, "__newindex")
+        // The fields `__index` computes at each read, which no key of the table shows (for the REPL's completion).
+        computedFields.push(state)
+        lua_setfield(L, -2, "__fields")
         lua_setmetatable(L, -2)
         // require("scrim") finds it already loaded.
         luaL_getsubtable(L, scrim_registryindex(), LUA_LOADED_TABLE)
@@ -115,11 +141,13 @@ enum ScrimModule {
 
     static let functionsByName = Dictionary(uniqueKeysWithValues: functions)
 
-    /// Pushes the module field `key` that never changes once made (a function, the window, the screen); false if
-    /// `key` is none of them.
+    /// The module fields read afresh each time (`moduleIndex`'s last cases).
+    static let computedFields = ["frameRate", "screen"]
+
+    /// Pushes the module field `key` that never changes once made (a function, the window, the root controller);
+    /// false if `key` is none of them.
     static func pushStaticField(_ key: String, _ runtime: LuaRuntime) -> Bool {
         let state = runtime.state
-        let L = state.L
         if let function = functionsByName[key] {
             state.push(function)
             return true
@@ -129,12 +157,6 @@ enum ScrimModule {
             state.push(any: runtime.core.window)
         case "rootViewController":
             state.push(any: runtime.core.rootViewController)
-        case "screen":
-            let screen = runtime.core.screen
-            lua_createtable(L, 0, 3)
-            lua_pushnumber(L, screen.width); lua_setfield(L, -2, "width")
-            lua_pushnumber(L, screen.height); lua_setfield(L, -2, "height")
-            lua_pushnumber(L, screen.scale); lua_setfield(L, -2, "scale")
         default:
             return false
         }
@@ -147,7 +169,7 @@ enum ScrimModule {
         return runtime.state.keepingTop { _ in
             lua_getglobal(L, "scrim")
             guard lua_type(L, -1) == LUA_TTABLE else { return }
-            for key in Array(functionsByName.keys) + ["window", "rootViewController", "screen"] {
+            for key in Array(functionsByName.keys) + ["window", "rootViewController"] {
                 // Raw: the module's __newindex is a Swift function, which must not run (and maybe raise) unprotected.
                 if pushStaticField(key, runtime) {
                     runtime.state.pushString(key)

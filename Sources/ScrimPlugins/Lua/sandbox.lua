@@ -24,7 +24,7 @@ for _, name in ipairs(SAFE) do safe[name] = G[name] end
 local MODULE_FUNCTIONS = {}
 for _, name in ipairs({ "View", "TapGestureRecognizer", "animate", "now", "advance", "settle", "after", "emit",
                         "ConfirmDialog", "constrain", "DimmingTransitioning", "present", "tap", "find", "tree", "class",
-                        "menu", "transition", "controller" }) do
+                        "menu", "transition", "controller", "json" }) do
   MODULE_FUNCTIONS[name] = true
 end
 

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// How much a constraint matters: `required` must hold; any weaker strength is the weight of the
 /// constraint's error in the objective the solver minimises (kiwi's scheme).
 ///
@@ -57,7 +51,7 @@ public struct Strength: Comparable, Hashable, CustomStringConvertible, Sendable 
         if p >= 1000 {
             self = .required
         } else {
-            self.init(unclipped: pow(1000, (p - 250) / 250))
+            self.init(unclipped: power(1000, (p - 250) / 250))
         }
     }
 
