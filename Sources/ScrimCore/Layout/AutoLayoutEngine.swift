@@ -156,7 +156,8 @@ public final class AutoLayoutEngine: LayoutEngine {
 
     // MARK: Changes reported by constraints and views
 
-    func constraintDidActivate(_ constraint: LayoutConstraint, in window: Window) {
+    /// Notes `constraint` for the next pass (and asks the window for one).
+    public func constraintDidActivate(_ constraint: LayoutConstraint, in window: Window) {
         if window === self.window && !needsFullSync {
             if let other = constraint.engine, other !== self { other.uninstall(constraint) }
             constraint.engine = self
@@ -270,10 +271,10 @@ public final class AutoLayoutEngine: LayoutEngine {
 
     /// Whether `constraint` belongs in the solver: active, its views alive and in `window`.
     private func wants(_ constraint: LayoutConstraint, in window: Window) -> Bool {
-        guard constraint.isActive, let item = constraint.item, item.window === window else { return false }
-        if constraint.relatesTwoViews {
-            guard let toItem = constraint.toItem, toItem.window === window else { return false }
-        }
+        // Each view is loaded once (views are held weakly, and a weak load costs more than the rest).
+        guard constraint.activeFlag, let item = constraint.item, item.window === window else { return false }
+        guard constraint.relatesTwoViews else { return true }
+        guard let toItem = constraint.toItem, toItem.window === window else { return false }
         return true
     }
 
@@ -300,7 +301,8 @@ public final class AutoLayoutEngine: LayoutEngine {
                 let id = ObjectIdentifier(constraint)
                 if let installation = installations[id] {
                     if wants(constraint, in: window) { recheck.append(installation) } else { uninstall(constraint) }
-                } else if wants(constraint, in: window) {
+                } else if candidates[id] == nil, wants(constraint, in: window) {
+                    // (Seen from its other view already, or pending: the installation checks it again.)
                     candidates[id] = constraint
                 }
             }
@@ -497,13 +499,17 @@ public final class AutoLayoutEngine: LayoutEngine {
 
     /// Re-decides which of its views `installation` moves, from the hierarchy as it is.
     private func updateContributions(of installation: Installation) {
-        guard let item = installation.constraint.item else { return }
-        guard let toItem = installation.constraint.toItem else {
+        guard let toEntry = installation.toItem else {
             setContributions(of: installation, movesItem: true, movesToItem: false)
             return
         }
-        setContributions(of: installation, movesItem: toItem === item || !toItem.isDescendant(of: item),
-                         movesToItem: toItem !== item && !item.isDescendant(of: toItem))
+        // The entries keep the views: borrowed, not loaded from the constraint's weak references.
+        let (movesItem, movesToItem) = installation.item.unmanagedView._withUnsafeGuaranteedRef { item in
+            toEntry.unmanagedView._withUnsafeGuaranteedRef { toItem in
+                (toItem === item || !toItem.isDescendant(of: item), toItem !== item && !item.isDescendant(of: toItem))
+            }
+        }
+        setContributions(of: installation, movesItem: movesItem, movesToItem: movesToItem)
     }
 
     private func setContributions(of installation: Installation, movesItem: Bool, movesToItem: Bool) {

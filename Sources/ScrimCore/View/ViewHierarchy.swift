@@ -48,12 +48,15 @@ extension View {
 
     /// Whether the view is `ancestor` or lies inside it.
     public func isDescendant(of ancestor: View) -> Bool {
-        var current: View? = self
-        while let view = current {
-            if view === ancestor { return true }
-            current = view.superview
+        // Up the unretained links: the layout asks this for every constraint it installs, and each weak load of a
+        // superview would cost more than the rest of the walk.
+        let target = Unmanaged.passUnretained(ancestor).toOpaque()
+        var current = Unmanaged.passUnretained(self)
+        while current.toOpaque() != target {
+            guard let parent = current._withUnsafeGuaranteedRef({ $0.superviewLink }) else { return false }
+            current = parent
         }
-        return false
+        return true
     }
 
     /// The first descendant (not the receiver) called `name`: depth first, front to back — the topmost subview's
