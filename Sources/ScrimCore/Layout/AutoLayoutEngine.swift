@@ -47,7 +47,8 @@ public final class AutoLayoutEngine: LayoutEngine {
         /// again (each once per pass, and only entries that left stays out).
         public var staysNoted = 0
     }
-    public private(set) var workCount = WorkCount()
+    // Counted on every moved view, never under an overlapping access: no dynamic exclusivity check.
+    @exclusivity(unchecked) public private(set) var workCount = WorkCount()
 
     /// A `LayoutConstraint` in the solver (or about to go in, during a pass).
     final class Installation {
@@ -81,7 +82,7 @@ public final class AutoLayoutEngine: LayoutEngine {
     private var nextSerial = 0
     private var nextViewSerial = 0
     private var isLayingOut = false
-    private var isAssigning = false
+    @exclusivity(unchecked) private var isAssigning = false
     /// Entries let go of while frames are assigned, kept until the assignment is over (it refers to them unretained).
     private var retiredEntries: [SolvedView] = []
     private var pendingReports: [UnsatisfiableConstraints] = []
@@ -382,6 +383,7 @@ public final class AutoLayoutEngine: LayoutEngine {
         solver.updateVariables { variable in
             guard let link = variable.solvedViewLink else { return }
             link._withUnsafeGuaranteedRef { solved in
+                solved.noteValue(of: variable)
                 if solved.mark != epoch {
                     solved.mark = epoch
                     visit.append(link)

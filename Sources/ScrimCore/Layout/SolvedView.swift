@@ -22,15 +22,15 @@ final class SolvedView {
     let unmanagedView: Unmanaged<View>
     let left: LayoutVariable, top: LayoutVariable, width: LayoutVariable, height: LayoutVariable
     /// The superview's entry; nil for the window.
-    var parent: SolvedView?
+    @exclusivity(unchecked) var parent: SolvedView?
     /// The entries of subviews (their frames are relative to this one).
-    var children: [SolvedView] = []
+    @exclusivity(unchecked) var children: [SolvedView] = []
     /// Installed constraints that mention the view, plus child entries.
-    var references = 0
+    @exclusivity(unchecked) var references = 0
     /// Installed constraints that move the view (see the rules in `AutoLayoutEngine`).
     var movers = 0
     /// Whether the layout keeps the frame as it is (required stays) rather than moving it.
-    var isFixed: Bool
+    @exclusivity(unchecked) var isFixed: Bool
     /// Creation order, to process entries in a stable order.
     let serial: Int
     /// Position in the window's depth-first walk (parents before children), brought up to date for conflict reports.
@@ -49,7 +49,10 @@ final class SolvedView {
     /// Whether the entry waits in the engine's list of entries whose left-out stays are to be checked.
     var isCheckPending = false
     /// The engine's pass step that last visited the entry.
-    var mark = 0
+    @exclusivity(unchecked) var mark = 0
+    /// The values of `left`, `top`, `width` and `height` as the engine last read them (it copies each changed value
+    /// here), so that a frame is read from the entry itself rather than from four variables and two of the parent's.
+    @exclusivity(unchecked) var values: (left: Double, top: Double, width: Double, height: Double) = (0, 0, 0, 0)
     /// 0 for the window, 1 for its subviews, … (kept up to date by `attach`).
     private(set) var depth = 0
     private var indexInParent = -1
@@ -181,10 +184,24 @@ final class SolvedView {
 
     /// The solved frame in the superview's coordinates, with round-off below 10⁻⁹ snapped to 1/1024 of a point.
     var solvedFrame: Rect {
-        let x = left.value - (parent?.left.value ?? 0)
-        let y = top.value - (parent?.top.value ?? 0)
-        return Rect(x: SolvedView.clean(x), y: SolvedView.clean(y), width: SolvedView.clean(width.value),
-                    height: SolvedView.clean(height.value))
+        var x = values.left, y = values.top
+        if let parent {
+            x -= parent.values.left
+            y -= parent.values.top
+        }
+        return Rect(x: SolvedView.clean(x), y: SolvedView.clean(y), width: SolvedView.clean(values.width),
+                    height: SolvedView.clean(values.height))
+    }
+
+    /// Copies the new value of `variable`, one of the entry's, into `values`.
+    @inline(__always)
+    func noteValue(of variable: LayoutVariable) {
+        switch variable.frameIndex {
+        case 0: values.left = variable.value
+        case 1: values.top = variable.value
+        case 2: values.width = variable.value
+        default: values.height = variable.value
+        }
     }
 
     @inline(__always)
