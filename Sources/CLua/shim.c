@@ -1,5 +1,6 @@
 /* The C side of the bridge: allocator, count hook, message handler, trampolines. See CLua.h. */
 #include "CLua.h"
+#include "host.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -480,11 +481,10 @@ static int refuse(lua_State *L, int handler, int owned, int nargs, const char *m
   return LUA_ERRRUN;
 }
 
-/* lua_pcall with the message handler at `handler`; `owned`: it was pushed for this call, remove it.
-   An outermost entry is refused outright once the budget is spent, or while memory stays over budget. */
-static int pcall_with(lua_State *L, int handler, int owned, int nargs, int nresults) {
-  ScrimLimits *lim = scrim_limits(L);
-  if (lim->depth == 0 && lim->budget > 0) {
+/* The checks of an outermost entry, out of the way of every call's path: refused outright once the budget is spent,
+   or while memory stays over budget; LUA_OK if it may start. */
+static __attribute__((noinline)) int check_entry(lua_State *L, ScrimLimits *lim, int handler, int owned, int nargs) {
+  if (lim->budget > 0) {
     /* The clock is read only to start the budget; past the deadline, `expired` says so (the watchdog sets it too). */
     if (lim->deadline == 0) deadline_passed(lim);
     if (lim->expired) {
@@ -493,17 +493,14 @@ static int pcall_with(lua_State *L, int handler, int owned, int nargs, int nresu
       return refuse(L, handler, owned, nargs, message);
     }
   }
-  if (lim->depth == 0 && lim->memoryPending && over_memory(L, lim)) return refuse(L, handler, owned, nargs, "not enough memory");
-  int refusable = lim->refusable;
-  int swiftFrames = lim->swiftFrames;
-  int base = lua_gettop(L) - nargs; /* where the function is, and its results will be */
-  lim->refusable = 1;
-  lim->swiftFrames = 0;
-  lim->depth++;
-  int status = lua_pcall(L, nargs, nresults, handler);
-  lim->swiftFrames = swiftFrames;
-  lim->reporting = 0;
-  if (lim->depth == 1 && status == LUA_OK && lim->memoryPending && over_memory(L, lim)) {
+  if (lim->memoryPending && over_memory(L, lim)) return refuse(L, handler, owned, nargs, "not enough memory");
+  return LUA_OK;
+}
+
+/* The end of an outermost entry while memory is over budget or a stop is under way (`base`: where the function was);
+   leaves the depth at 0 and returns the entry's status. */
+static __attribute__((noinline)) int leave_outermost(lua_State *L, ScrimLimits *lim, int status, int base) {
+  if (status == LUA_OK && lim->memoryPending && over_memory(L, lim)) {
     /* Over the budget since the last check, with no instruction left to notice it. */
     lua_settop(L, base - 1);
     lua_pushliteral(L, "not enough memory");
@@ -521,6 +518,33 @@ static int pcall_with(lua_State *L, int handler, int owned, int nargs, int nresu
     lim->stopping = 0;
     lim->interrupted = 0;
     set_hook(L, HOOK_COUNT);
+  }
+  return status;
+}
+
+/* lua_pcall with the message handler at `handler`; `owned`: it was pushed for this call, remove it. What is checked
+   only at an outermost entry and its end is in check_entry and leave_outermost: a delegate call pays for two tests. */
+static inline __attribute__((always_inline)) int pcall_with(lua_State *L, int handler, int owned, int nargs, int nresults) {
+  ScrimLimits *lim = scrim_limits(L);
+  if (lim->depth == 0 && ((lim->budget > 0 && (lim->deadline == 0 || lim->expired)) || lim->memoryPending)) {
+    int status = check_entry(L, lim, handler, owned, nargs);
+    if (status != LUA_OK) return status;
+  }
+  int refusable = lim->refusable;
+  int swiftFrames = lim->swiftFrames;
+  /* Where the function is, and its results will be: found from the top afterwards, unless the results are open. */
+  int base = nresults == LUA_MULTRET ? lua_gettop(L) - nargs : 0;
+  lim->refusable = 1;
+  lim->swiftFrames = 0;
+  lim->depth++;
+  int status = lua_pcall(L, nargs, nresults, handler);
+  lim->swiftFrames = swiftFrames;
+  lim->reporting = 0;
+  if (lim->depth == 1 && (lim->memoryPending || lim->stopping)) {
+    if (nresults != LUA_MULTRET) base = lua_gettop(L) - (status == LUA_OK ? nresults : 1) + 1;
+    status = leave_outermost(L, lim, status, base);
+  } else {
+    lim->depth--;
   }
   lim->refusable = refusable;
   if (owned) {
@@ -547,6 +571,8 @@ int scrim_loadfile(lua_State *L, const char *path) {
   return luaL_loadfilex(L, path, "t");
 }
 
+static int host_return(lua_State *L, ScrimLimits *lim, int raisable, int n);
+
 /* Swift runs on L's current frame: `current` is L while it does, whatever thread called (a coroutine's stack is
    its own; pushing to the main thread's from inside a coroutine would corrupt it). */
 static int call_host(lua_State *L, void *fn) {
@@ -565,6 +591,12 @@ static int call_host(lua_State *L, void *fn) {
   lim->hostDepth--;
   lim->current = caller;
   lim->refusable = refusable;
+  return host_return(L, lim, raisable, n);
+}
+
+/* The end of a host call that returned `n` (-1: an error on top): a budget Swift's work went past, or a stop a Swift
+   loop saw, is raised at the caller's line, if that is safe (`raisable`). */
+static int host_return(lua_State *L, ScrimLimits *lim, int raisable, int n) {
   if (lim->pulled >= ((size_t)1 << 20) && over_resident(lim)) {
     lim->memoryPending = 1;
     lim->memoryRefused = 1;
@@ -586,6 +618,15 @@ static int call_host(lua_State *L, void *fn) {
     }
   }
   return n;
+}
+
+int scrim_callhost(lua_State *L, void *fn) {
+  return call_host(L, fn);
+}
+
+int scrim_hostreturn(lua_State *L, int n) {
+  ScrimLimits *lim = scrim_limits(L);
+  return host_return(L, lim, lim->depth > 0 && lim->swiftFrames == 0, n);
 }
 
 static int host_trampoline(lua_State *L) {
@@ -804,17 +845,26 @@ int scrim_pcallmethod(lua_State *L, int obj, const char *name, int nargs, int nr
   return scrim_pcall(L, nargs + 2, nresults);
 }
 
-int scrim_pushmethod(lua_State *L, const char *name) {
+/* With the object on top (`type`: its type), [obj] -> [fn, obj]; see scrim_pushmethod. */
+static int push_method(lua_State *L, int type, const char *name) {
   int obj = lua_gettop(L);
-  if (lua_type(L, obj) == LUA_TTABLE && !lua_getmetatable(L, obj)) {
+  if (type == LUA_TTABLE && !lua_getmetatable(L, obj)) {
     lua_getfield(L, obj, name); /* a plain table: the lookup cannot run Lua code */
   } else {
-    if (lua_type(L, obj) == LUA_TTABLE) lua_pop(L, 1); /* the metatable */
+    if (type == LUA_TTABLE) lua_pop(L, 1); /* the metatable */
     int status = scrim_pgetfield(L, obj, name);
     if (status != LUA_OK) return status;
   }
   lua_rotate(L, obj, 1); /* [fn, obj] */
   return LUA_OK;
+}
+
+int scrim_pushmethod(lua_State *L, const char *name) {
+  return push_method(L, lua_type(L, -1), name);
+}
+
+int scrim_pushrefmethod(lua_State *L, int ref, const char *name) {
+  return push_method(L, lua_rawgeti(L, LUA_REGISTRYINDEX, ref), name);
 }
 
 void scrim_where(lua_State *L, int level) {

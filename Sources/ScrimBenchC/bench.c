@@ -2,16 +2,16 @@
 #include <lauxlib.h>
 #include <string.h>
 
-long long scrimbench_raw_delegate_calls(lua_State *L, int index, const char *method, int iterations) {
+long long scrimbench_raw_delegate_calls(lua_State *L, int ref, const char *method, int iterations) {
   long long sum = 0;
-  index = lua_absindex(L, index);
   for (int i = 0; i < iterations; i++) {
-    lua_getfield(L, index, method);
-    lua_pushvalue(L, index);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ref); /* the delegate, as a host that keeps it between calls holds it */
+    lua_getfield(L, -1, method);
+    lua_pushvalue(L, -2);
     lua_pushinteger(L, i);
-    if (lua_pcall(L, 2, 1, 0) != LUA_OK) { lua_pop(L, 1); return -1; }
+    if (lua_pcall(L, 2, 1, 0) != LUA_OK) { lua_pop(L, 2); return -1; }
     sum += lua_tointeger(L, -1);
-    lua_pop(L, 1);
+    lua_pop(L, 2);
   }
   return sum;
 }
@@ -78,8 +78,17 @@ static int cemit_on(lua_State *L) {
 
 static int cemit_emit(lua_State *L) {
   luaL_checkstring(L, 1);
+  int withFields = lua_type(L, 2) == LUA_TTABLE;
   lua_rawgeti(L, LUA_REGISTRYINDEX, cemit_handler);
   lua_createtable(L, 0, 1);
+  if (withFields) { /* the event's fields, copied into its table */
+    lua_pushnil(L);
+    while (lua_next(L, 2) != 0) {
+      lua_pushvalue(L, -2);
+      lua_insert(L, -2);
+      lua_rawset(L, -4);
+    }
+  }
   lua_pushvalue(L, 1);
   lua_setfield(L, -2, "name");
   if (lua_pcall(L, 1, 0, 0) != LUA_OK) return lua_error(L);

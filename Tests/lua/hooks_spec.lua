@@ -62,9 +62,98 @@ describe("hooks", function()
     assert.same({"start animated", "finish animated true"}, events)
   end)
 
+  it("runs a handler added during an emission from the next one, and skips one removed before its turn", function()
+    local ran = {}
+    local later
+    scrim.on("t.change", function()
+      ran[#ran + 1] = "first"
+      later:remove()
+      scrim.on("t.change", function() ran[#ran + 1] = "added" end)
+    end)
+    later = scrim.on("t.change", function() ran[#ran + 1] = "removed" end)
+    scrim.emit("t.change")
+    assert.same({"first"}, ran)
+    scrim.emit("t.change")
+    assert.same({"first", "first", "added"}, ran)
+    assert.is_false(later.isActive)
+  end)
+
+  it("skips handlers of a group turned off by an earlier handler, and a handler that removed itself", function()
+    local ran = {}
+    local self
+    self = scrim.on("t.off", function() ran[#ran + 1] = "self"; self:remove() end, { priority = 2 })
+    scrim.on("t.off", function() ran[#ran + 1] = "off"; scrim.off("later") end, { priority = 1 })
+    scrim.on("t.off", function() ran[#ran + 1] = "later" end, { group = "later" })
+    scrim.emit("t.off")
+    scrim.emit("t.off")
+    assert.same({"self", "off", "off"}, ran)
+  end)
+
+  it("gives every handler the fields as they were at the emission, numbers as Swift keeps them", function()
+    local seen = {}
+    local fields = { n = 2.0, f = 2.5, big = 2^60, target = 1.0, list = { 1 }, name = "ignored" }
+    for i = 1, 2 do
+      scrim.on("t.snapshot", function(ev)
+        seen[i] = { math.type(ev.n), math.type(ev.f), math.type(ev.big), math.type(ev.target), ev.list, ev.name, ev.extra }
+        fields.extra = "added by a handler"
+      end)
+    end
+    scrim.emit("t.snapshot", fields)
+    for i = 1, 2 do
+      assert.same({ "integer", "float", "float", "float" }, { table.unpack(seen[i], 1, 4) })
+      assert.equal(fields.list, seen[i][5])
+      assert.equal("t.snapshot", seen[i][6])
+      assert.is_nil(seen[i][7])
+    end
+  end)
+
+  it("cancels through the handler's own table only while it runs; events emitted as not cancellable refuse", function()
+    local kept, flags = nil, {}
+    scrim.on("t.cancel2", function(ev)
+      flags[#flags + 1] = tostring(ev.isCancellable) .. "/" .. tostring(ev.isCancelled)
+      kept = ev
+      assert.is_true(ev:cancel())
+      flags[#flags + 1] = tostring(ev.isCancelled)
+    end)
+    scrim.on("t.cancel2", function(ev) flags[#flags + 1] = "next " .. tostring(ev.isCancelled) end)
+    assert.is_false(scrim.emit("t.cancel2"))
+    assert.same({ "true/false", "true", "next false" }, flags)
+    local ok, err = pcall(kept.cancel, kept)
+    assert.is_false(ok)
+    assert.truthy(err:find("the event is over", 1, true))
+    local refused
+    scrim.on("t.fixed", function(ev) refused = select(2, pcall(ev.cancel, ev)) end)
+    assert.is_true(scrim.emit("t.fixed", nil, false))
+    assert.truthy(refused:find("event 't.fixed' cannot be cancelled", 1, true))
+  end)
+
+  it("reports a handler's error with its place and the emitting line in the traceback", function()
+    local report
+    scrim.on("error", function(ev) report = ev end)
+    scrim.on("t.trace", function() error("deep") end)
+    scrim.emit("t.trace")
+    assert.truthy(report.message:find("hooks_spec.lua:%d+: deep"))
+    assert.equal('hook handler for "t.trace"', report.context)
+    assert.truthy(report.traceback:find("in function 'scrim.emit'", 1, true))
+    assert.truthy(report.traceback:find("hooks_spec.lua:%d+: in function"))
+  end)
+
+  it("does not let a handler yield across the emission", function()
+    scrim.on("t.yield", function() coroutine.yield(1) end)
+    local report
+    scrim.on("error", function(ev) report = ev.message end)
+    local co = coroutine.create(function() return scrim.emit("t.yield") end)
+    assert.same({ true, true }, { coroutine.resume(co) })
+    assert.truthy(report:find("attempt to yield", 1, true))
+  end)
+
   it("checks its arguments", function()
     assert.has_error(function() scrim.on("x") end)
     assert.has_error(function() scrim.on(1, function() end) end)
     assert.has_error(function() scrim.emit("x", 5) end)
+    scrim.on("x", function() end)
+    assert.has_error(function() scrim.emit("x", { [1] = true }) end, "bad argument #2 to 'emit' (event fields need string keys)")
+    assert.has_error(function() scrim.emit("x", {}, "yes") end)
+    assert.has_error(function() scrim.emit() end, "bad argument #1 to 'emit' (string expected, got no value)")
   end)
 end)

@@ -46,6 +46,8 @@ typedef struct ScrimLimits {
   void *host;              /* the Swift LuaState that owns this state (unretained) */
   lua_State *current;      /* the thread Swift pushes to and calls on: the one that called the running host
                               function or finalizer (a coroutine's, not the main thread's), else the main thread */
+  int observed;            /* a Swift observer sees every call into Lua (LuaState.callObserver): paths that call Lua
+                              from C without Swift (scrim.emit's) leave such calls to Swift */
   char stopMessage[256];   /* what the count hook raises while `stopping` */
   int warningsOff;         /* after warn("@off"), until warn("@on") */
   int warningContinues;    /* part of the warning being assembled was printed already (it was long) */
@@ -120,6 +122,14 @@ int scrim_pcallmethod(lua_State *L, int obj, const char *name, int nargs, int nr
    scrim_pcall(L, n + 1, …) — the fastest way to call a delegate's method. On an error the message is pushed on top
    (above the object) and the status returned. */
 int scrim_pushmethod(lua_State *L, const char *name);
+/* scrim_pushmethod on the value of the registry reference `ref`, pushed first: [-0, +2] (+2 on an error too: the
+   object and the message). */
+int scrim_pushrefmethod(lua_State *L, int ref, const char *name);
+/* Pushes `scrim.emit`: a C function that runs an emission's handlers itself when they are all plain Lua functions
+   (see emit.c), else calls the Swift host function `swiftEmit` (borrowed: it must live as long as the state) in its
+   own frame. Pops, from the top: the table of dispatching events, the events' metatable, the table of handler lists,
+   the Swift function that reports a handler's error; [-4, +1]. */
+void scrim_pushemit(lua_State *L, void *swiftEmit);
 /* "chunk:line:" of the Lua function `level` levels up, or "" */
 void scrim_where(lua_State *L, int level);
 /* Makes every loader text-only (mode "t"), whatever mode a caller asks for: `load`, `loadfile`, `dofile`, and

@@ -8,16 +8,20 @@ public final class Hook {
     public let once: Bool
     /// The group `HookBus.off(group:)` removes it with.
     public let group: String?
+    /// What the handler stands for, for a bridge that can run it without going through `handler` (a script's Lua
+    /// function, which `scrim.emit` calls from Lua directly); nil for Swift handlers.
+    public let tag: AnyObject?
     let handler: (HookEvent) throws -> Void
     // Strong: the bus breaks the channel ↔ hook cycle when a hook is removed or the bus goes away.
     @exclusivity(unchecked) var channel: HookChannel?
 
-    init(event: String, priority: Int, once: Bool, group: String?, channel: HookChannel,
+    init(event: String, priority: Int, once: Bool, group: String?, tag: AnyObject?, channel: HookChannel,
          handler: @escaping (HookEvent) throws -> Void) {
         self.event = event
         self.priority = priority
         self.once = once
         self.group = group
+        self.tag = tag
         self.channel = channel
         self.handler = handler
     }
@@ -31,6 +35,7 @@ public final class Hook {
         let channel = self.channel
         detach()
         channel?.remove(self)
+        channel?.changed(removing: self)
     }
 
     func detach() {

@@ -12,6 +12,10 @@ public final class HookBus {
         writeToStandardError("scrim: \(report)\n")
     }
 
+    /// Told after a handler is added to or removed from a channel (`removed`: the one that went, now inactive), so a
+    /// bridge that keeps its own copy of a channel's handlers (the Lua side of `scrim.emit`) stays in step.
+    public var channelDidChange: ((_ channel: HookChannel, _ removed: Hook?) -> Void)?
+
     public init() {}
 
     deinit {
@@ -20,11 +24,13 @@ public final class HookBus {
 
     /// Registers `handler` for `event` and returns the Hook that `remove()`s it.
     @discardableResult
-    public func on(_ event: String, priority: Int = 0, once: Bool = false, group: String? = nil,
+    public func on(_ event: String, priority: Int = 0, once: Bool = false, group: String? = nil, tag: AnyObject? = nil,
                    handler: @escaping (HookEvent) throws -> Void) -> Hook {
         let channel = channel(event)
-        let hook = Hook(event: event, priority: priority, once: once, group: group, channel: channel, handler: handler)
+        let hook = Hook(event: event, priority: priority, once: once, group: group, tag: tag, channel: channel,
+                        handler: handler)
         channel.add(hook)
+        channelDidChange?(channel, nil)
         return hook
     }
 
@@ -51,7 +57,7 @@ public final class HookBus {
     public func channel(_ event: String) -> HookChannel {
         if let channel = channels[event] { return channel }
         if channels.count >= pruneAt { pruneEmptyChannels() }
-        let channel = HookChannel(name: event)
+        let channel = HookChannel(name: event, bus: self)
         channels[event] = channel
         return channel
     }
@@ -97,12 +103,17 @@ public final class HookBus {
     private func dispatch(_ channel: HookChannel, target: AnyObject?, fields: [String: HookValue],
                           cancellable: Bool) -> Bool {
         var event = channel.makeEvent(target: target, fields: fields, cancellable: cancellable)
-        for hook in channel.hooks where hook.isActive {
-            if hook.once { hook.remove() }
-            do {
-                try hook.handler(event)
-            } catch {
-                report(error, context: "hook handler for \"\(event.name)\"")
+        // The list as it was when the emission began; it keeps every hook alive until the end, so each is borrowed.
+        let hooks = channel.hooks
+        for index in hooks.indices {
+            Unmanaged.passUnretained(hooks[index])._withUnsafeGuaranteedRef { hook in
+                guard hook.isActive else { return }
+                if hook.once { hook.remove() }
+                do {
+                    try hook.handler(event)
+                } catch {
+                    report(error, context: "hook handler for \"\(event.name)\"")
+                }
             }
         }
         let notCancelled = !event.isCancelled

@@ -8,9 +8,16 @@ public final class HookChannel {
     @exclusivity(unchecked) private(set) var hooks: [Hook] = []
     @exclusivity(unchecked) private var spareEvent: HookEvent?
 
-    init(name: String) {
+    /// The bus it belongs to, told of changes (`HookBus.channelDidChange`); weak: an emitter may keep the channel.
+    private weak var bus: HookBus?
+
+    init(name: String, bus: HookBus) {
         self.name = name
+        self.bus = bus
     }
+
+    /// The handlers in dispatch order.
+    public var handlers: [Hook] { hooks }
 
     /// Whether any handler is registered.
     public var hasHandlers: Bool { !hooks.isEmpty }
@@ -41,6 +48,10 @@ public final class HookChannel {
 
     func remove(_ hook: Hook) {
         if let index = hooks.firstIndex(where: { $0 === hook }) { hooks.remove(at: index) }
+    }
+
+    func changed(removing hook: Hook) {
+        bus?.channelDidChange?(self, hook)
     }
 
     func removeAll() {

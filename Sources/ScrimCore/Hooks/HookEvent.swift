@@ -1,45 +1,54 @@
 /// One emission of a hook event, shared by all its handlers.
 public final class HookEvent {
+    // Stored privately, read through the getters below: a direct access to a stored property from another module is
+    // checked for exclusivity at run time even when the storage is `@exclusivity(unchecked)` (four checks were a
+    // fifth of a Swift → Lua hook dispatch).
+    @exclusivity(unchecked) private var storedName: String
+    @exclusivity(unchecked) private var storedTarget: AnyObject?
+    @exclusivity(unchecked) private var storedFields: [String: HookValue]
+    @exclusivity(unchecked) private var storedCancellable: Bool
+    @exclusivity(unchecked) private var storedCancelled = false
+
     /// The event name, e.g. `popup.didShow`.
-    @exclusivity(unchecked) public private(set) var name: String
+    public var name: String { storedName }
     /// The object the event is about, if any (the view of an animation event, the popup of a popup event).
-    @exclusivity(unchecked) public private(set) var target: AnyObject?
+    public var target: AnyObject? { storedTarget }
     /// The event's fields (docs/API.md §8 lists them per event).
-    @exclusivity(unchecked) public private(set) var fields: [String: HookValue]
+    public var fields: [String: HookValue] { storedFields }
     /// Whether handlers may cancel it (the ✗ events).
-    @exclusivity(unchecked) public private(set) var isCancellable: Bool
+    public var isCancellable: Bool { storedCancellable }
     /// Whether a handler called `cancel()` on a cancellable event.
-    @exclusivity(unchecked) public private(set) var isCancelled = false
+    public var isCancelled: Bool { storedCancelled }
 
     public init(name: String, target: AnyObject? = nil, fields: [String: HookValue] = [:], cancellable: Bool = false) {
-        self.name = name
-        self.target = target
-        self.fields = fields
-        self.isCancellable = cancellable
+        storedName = name
+        storedTarget = target
+        storedFields = fields
+        storedCancellable = cancellable
     }
 
     // A channel reuses an event nobody kept, to spare an allocation per emission.
     func reuse(target: AnyObject?, fields: [String: HookValue], cancellable: Bool) {
-        self.target = target
-        self.fields = fields
-        isCancellable = cancellable
-        isCancelled = false
+        storedTarget = target
+        storedFields = fields
+        storedCancellable = cancellable
+        storedCancelled = false
     }
 
     func release() {
-        target = nil
-        fields = [:]
+        storedTarget = nil
+        storedFields = [:]
     }
 
     /// The field called `key`, or nil.
-    public subscript(key: String) -> HookValue? { fields[key] }
+    public subscript(key: String) -> HookValue? { storedFields[key] }
 
     /// Asks the emitter not to go on; returns whether that took effect (false for events that cannot be cancelled).
     /// The remaining handlers still run.
     @discardableResult
     public func cancel() -> Bool {
-        guard isCancellable else { return false }
-        isCancelled = true
+        guard storedCancellable else { return false }
+        storedCancelled = true
         return true
     }
 }

@@ -20,7 +20,7 @@ enum HookBinding {
     static let cancel = HostFunction("cancel", kind: .method) { call in
         guard call.type(1) == LUA_TTABLE else { throw call.typeError(1, expected: "event") }
         guard let event = call.state.dispatching.first(where: { $0.table == lua_topointer(call.L, 1) })?.event else {
-            throw ScriptError("the event is over: cancel it from its handler")
+            return try cancelDispatchedFromLua(call)
         }
         guard event.isCancellable else { throw ScriptError("event '\(event.name)' cannot be cancelled") }
         let cancelled = event.cancel()
@@ -51,7 +51,14 @@ enum HookBinding {
         // Through the state's handle, which tells whether the state is still open, rather than a weak reference:
         // that would make every retain of the state take the slow path.
         let handle = call.state.handle
-        let hook = call.runtime.core.hooks.on(name, priority: priority, once: once, group: group) { event in
+        let bus = call.runtime.core.hooks
+        if bus.channelDidChange == nil { follow(bus, in: call.state) }
+        let L = call.L
+        lua_createtable(L, 1, 0)
+        function.push(L)
+        lua_rawseti(L, -2, 1)
+        let tag = LuaHandler(handle: handle, cell: call.state.popRef())
+        let hook = bus.on(name, priority: priority, once: once, group: group, tag: tag) { event in
             guard let L = handle.L else { return }
             try Unmanaged<LuaState>.fromOpaque(scrim_limits(L).pointee.host)._withUnsafeGuaranteedRef {
                 try $0.callHandler(function, event)
@@ -91,6 +98,119 @@ enum HookBinding {
         }
         lua_pushboolean(call.L, delivered ? 1 : 0)
         return 1
+    }
+
+    /// A script's handler as the hook bus holds it (its `tag`): the cell `{fn}` through which `scrim.emit` from Lua
+    /// calls it (emptied once the hook is removed; see Sources/CLua/emit.c).
+    final class LuaHandler {
+        let handle: StateHandle
+        let cell: LuaRef
+
+        init(handle: StateHandle, cell: LuaRef) {
+            self.handle = handle
+            self.cell = cell
+        }
+    }
+
+    /// Registry keys of the tables `scrim.emit`'s C side shares with Swift: event name → list of handler cells, and
+    /// event table → its state while its handler runs (emit.c says what the values mean).
+    static let listsKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+    private static let dispatchingKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+
+    /// Pushes `scrim.emit`: the C function that dispatches to Lua handlers itself and leaves the rest to `emit`.
+    /// False, with nothing pushed, if it could not be made (the event metatable did not load: memory ran out).
+    static func pushEmit(_ state: LuaState) -> Bool {
+        let L = state.L
+        let top = lua_gettop(L)
+        lua_checkstack(L, 6)
+        state.push(report)
+        pushTable(L, listsKey)
+        do { try state.pushEventMetatable() } catch {
+            lua_settop(L, top)
+            return false
+        }
+        pushTable(L, dispatchingKey)
+        scrim_pushemit(L, Unmanaged.passUnretained(emit).toOpaque())
+        return true
+    }
+
+    /// Pushes the registry table at `key`, made on first use.
+    private static func pushTable(_ L: OpaquePointer, _ key: UnsafeMutableRawPointer) {
+        if lua_rawgetp(L, scrim_registryindex(), key) == LUA_TTABLE { return }
+        lua_settop(L, -2)
+        lua_createtable(L, 0, 0)
+        lua_pushvalue(L, -1)
+        lua_rawsetp(L, scrim_registryindex(), key)
+    }
+
+    /// `report(name, message)`: an error of a handler `scrim.emit` ran from C, reported as the bus reports one.
+    static let report = HostFunction("report") { call in
+        let name = try call.string(1)
+        lua_settop(call.L, 2)
+        let error = call.state.popError()
+        bus(of: call)._withUnsafeGuaranteedRef { $0.report(error, context: "hook handler for \"\(name)\"") }
+        return 0
+    }
+
+    /// `ev:cancel()` on the table of a handler `scrim.emit` runs from C.
+    private static func cancelDispatchedFromLua(_ call: LuaCall) throws -> Int32 {
+        let L = call.L
+        lua_checkstack(L, 4)
+        pushTable(L, dispatchingKey)
+        lua_pushvalue(L, 1)
+        switch lua_rawget(L, -2) {
+        case LUA_TNUMBER:
+            lua_pushvalue(L, 1)
+            lua_pushinteger(L, 2)
+            lua_rawset(L, -4)
+            lua_settop(L, 1)
+            lua_pushboolean(L, 1)
+            lua_setfield(L, 1, "isCancelled")
+            return call.push(true)
+        case LUA_TSTRING:
+            throw ScriptError("event '\(call.state.string(at: -1))' cannot be cancelled")
+        default:
+            throw ScriptError("the event is over: cancel it from its handler")
+        }
+    }
+
+    /// Keeps the lists `scrim.emit` dispatches from in step with the bus: a channel whose handlers are all plain
+    /// script handlers of this state (not `once`: the bus removes those itself) has one, in dispatch order.
+    private static func follow(_ bus: HookBus, in state: LuaState) {
+        let handle = state.handle
+        bus.channelDidChange = { channel, removed in
+            guard let L = handle.L else { return }
+            Unmanaged<LuaState>.fromOpaque(scrim_limits(L).pointee.host)._withUnsafeGuaranteedRef {
+                publish(channel, removed: removed, in: $0)
+            }
+        }
+    }
+
+    private static func publish(_ channel: HookChannel, removed: Hook?, in state: LuaState) {
+        state.keepingTop { _ in
+            let L = state.L
+            lua_checkstack(L, 6)
+            if let handler = removed?.tag as? LuaHandler, handler.cell.push(L) == LUA_TTABLE {
+                lua_pushboolean(L, 0)
+                lua_rawseti(L, -2, 1)
+            }
+            pushTable(L, listsKey)
+            state.pushString(channel.name)
+            let cells = channel.handlers.compactMap { hook in
+                hook.once ? nil : (hook.tag as? LuaHandler).flatMap { $0.handle === state.handle ? $0.cell : nil }
+            }
+            // An event without handlers has no list (the Swift side says so quickly), so names used once leave nothing.
+            if !cells.isEmpty, cells.count == channel.handlers.count {
+                lua_createtable(L, Int32(cells.count), 0)
+                for (index, cell) in cells.enumerated() {
+                    cell.push(L)
+                    lua_rawseti(L, -2, lua_Integer(index + 1))
+                }
+            } else {
+                lua_pushnil(L)
+            }
+            lua_rawset(L, -3)
+        }
     }
 
     /// The registry key of the state's hook bus, kept as a light pointer: the bus lives as long as the runtime,
@@ -138,7 +258,15 @@ extension HookValue {
         case LUA_TNIL, LUA_TNONE: return .null
         case LUA_TBOOLEAN: return .bool(lua_toboolean(L, index) != 0)
         case LUA_TNUMBER: return .number(scrim_tonumber(L, index))
-        case LUA_TSTRING: return .string(call.state.string(at: index))
+        case LUA_TSTRING:
+            // Bytes that are not UTF-8 stay the Lua string they are: a Swift String would replace them.
+            var length = 0
+            guard let chars = lua_tolstring(L, index, &length) else { return .null }
+            if let text = String(validating: UnsafeRawBufferPointer(start: chars, count: length), as: UTF8.self) {
+                if length >= 4096 { scrim_pulled(call.state.limits, length) }
+                return .string(text)
+            }
+            return .object(LuaHookValue(call.state.ref(at: index)))
         case LUA_TTABLE where depth == 0:
             var record: [String: HookValue] = [:]
             lua_pushnil(L)
@@ -202,6 +330,7 @@ extension LuaState {
     public func callHandler(_ function: LuaRef, _ event: HookEvent) throws {
         guard function.isValid else { return }
         return try keepingTop { _ in
+            let L = self.L
             lua_checkstack(L, 6)
             function.push(L)
             lua_createtable(L, 0, Int32(event.fields.count) + 3)
@@ -227,26 +356,13 @@ extension LuaState {
         }
     }
 
-    private func pushEventMetatable() throws {
+    static let eventChunk = EmbeddedLua("event.lua", PackageResources.event_lua)
+
+    func pushEventMetatable() throws {
         if lua_rawgetp(L, scrim_registryindex(), LuaState.eventMetatableKey) == LUA_TTABLE { return }
         lua_settop(L, -2)
         lua_createtable(L, 0, 2)
-        // `ev.fields` is made from the snapshot itself when asked for, so an event costs one table.
-        try load("""
-            local cancel = ...
-            local own = { name = true, target = true, isCancellable = true, isCancelled = true }
-            return function(event, key)
-              if key == "cancel" then return cancel end
-              if key == "isCancellable" or key == "isCancelled" then return false end
-              if key == "fields" then
-                local fields = {}
-                for k, v in next, event do
-                  if type(k) == "string" and not own[k] then fields[k] = v end
-                end
-                return fields
-              end
-            end
-            """, name: "=scrim.event")
+        try load(LuaState.eventChunk)
         push(HookBinding.cancel)
         try call(nargs: 1, nresults: 1)
         lua_setfield(L, -2, "__index")

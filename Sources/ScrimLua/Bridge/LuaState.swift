@@ -22,7 +22,10 @@ public final class LuaState {
     /// What this state belongs to (the `LuaRuntime`), for bindings that need more than the state.
     public weak var owner: AnyObject?
     /// Sees every protected call from Swift into Lua (`scrim run --trace`); nil, the default, costs one check a call.
-    @exclusivity(unchecked) public var callObserver: LuaCallObserver?
+    @exclusivity(unchecked) public var callObserver: LuaCallObserver? {
+        // C code that calls Lua without Swift (scrim.emit's dispatch) leaves the calls to Swift while one is set.
+        didSet { limits.pointee.observed = callObserver == nil ? 0 : 1 }
+    }
     /// Where identity is kept: object address → its userdata, values weak so Lua can collect them.
     static let objectCacheKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
 
@@ -171,9 +174,10 @@ public final class LuaState {
     @inlinable
     public func callMethod<A: LuaPushable>(_ target: LuaRef, static method: StaticString, _ argument: A) throws {
         let L = self.L
-        target.push(L)
+        // A closed state's reference pushes nil, whose lookup fails as any non-indexable value's does.
+        let ref = target.isValid ? target.ref : scrim_refnil()
         let status = method.utf8Start.withMemoryRebound(to: CChar.self, capacity: method.utf8CodeUnitCount + 1) {
-            scrim_pushmethod(L, $0)
+            scrim_pushrefmethod(L, ref, $0)
         }
         if status != LUA_OK {
             let error = popError()

@@ -149,7 +149,8 @@ enum ScrimModule {
     static func pushStaticField(_ key: String, _ runtime: LuaRuntime) -> Bool {
         let state = runtime.state
         if let function = functionsByName[key] {
-            state.push(function)
+            // `emit` is wrapped by its C fast path (HookBinding.pushEmit).
+            if function !== HookBinding.emit || !HookBinding.pushEmit(state) { state.push(function) }
             return true
         }
         switch key {

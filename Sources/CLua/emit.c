@@ -1,0 +1,128 @@
+/* `scrim.emit` from Lua without a round trip through Swift, when it can be done so.
+
+   The hook bus (Swift) owns every channel's handlers. For a channel whose handlers are all plain Lua functions of
+   this state registered with `scrim.on` (no `once`, no Swift handler, no plugin's), the bridge keeps a list of
+   them here, in dispatch order, each in a cell `{fn}` (fn: anything Lua can call) that is emptied (`{false}`) when its hook is removed; the list
+   is replaced when the channel changes, so an emission goes on over the list it started with: a handler added
+   meanwhile runs from the next emission, one removed before its turn is skipped (its cell is shared by every list).
+   For any other channel, an observer of calls (`scrim run --trace`), or arguments Swift has to complain about,
+   the Swift `emit` runs, on this very frame, so its errors name the caller's line.
+
+   Each handler gets the same event table Swift's dispatch makes (LuaState.callHandler): the fields (numbers as
+   Swift hands them back: integral values as integers), `name`, `target`, `isCancellable`, and the event metatable;
+   it is called protected with the traceback handler, and an error goes to the Swift reporter, which reports it as
+   Swift's dispatch does (`error` event, error sink). While a handler runs, the table of dispatching events maps its
+   event table to 1 (cancellable), 2 (cancelled) or the event's name (not cancellable), which `ev:cancel()` reads. */
+#include "CLua.h"
+#include "host.h"
+
+#include <math.h>
+#include <string.h>
+
+enum { SWIFT_EMIT = 1, REPORTER, LISTS, METATABLE, DISPATCHING };
+
+static int swift_emit(lua_State *L, int top) {
+  lua_settop(L, top);
+  int n = scrim_callhost(L, lua_touserdata(L, lua_upvalueindex(SWIFT_EMIT)));
+  if (n < 0) return lua_error(L); /* Swift has returned: raising is safe now */
+  return n;
+}
+
+/* With [key, value] of the fields on top, sets event[key] = value (the event table below them) and leaves the key;
+   `normalize`: numbers as Swift hands them back, integral ones as integers (a target stays as it is). */
+static void copy_field(lua_State *L, int event, int normalize) {
+  if (normalize && lua_type(L, -1) == LUA_TNUMBER && strcmp(lua_tostring(L, -2), "target") != 0) {
+    double value = lua_tonumber(L, -1);
+    lua_pop(L, 1);
+    if (value == floor(value) && fabs(value) < 9e15) lua_pushinteger(L, (lua_Integer)value); else lua_pushnumber(L, value);
+  }
+  lua_pushvalue(L, -2);
+  lua_rotate(L, -2, 1);
+  lua_rawset(L, event);
+}
+
+static void copy_fields(lua_State *L, int from, int to, int normalize) {
+  lua_pushnil(L);
+  while (lua_next(L, from) != 0) copy_field(L, to, normalize);
+}
+
+static int emit(lua_State *L) {
+  int top = lua_gettop(L);
+  int fieldsType = lua_type(L, 2), cancellableType = lua_type(L, 3);
+  if (scrim_limits(L)->observed || lua_type(L, 1) != LUA_TSTRING || (fieldsType > LUA_TNIL && fieldsType != LUA_TTABLE) ||
+      (cancellableType > LUA_TNIL && cancellableType != LUA_TBOOLEAN))
+    return swift_emit(L, top);
+  luaL_checkstack(L, 12, NULL);
+  lua_pushvalue(L, 1);
+  if (lua_rawget(L, lua_upvalueindex(LISTS)) != LUA_TTABLE) return swift_emit(L, top);
+  int list = lua_gettop(L);
+  int fields = 0;
+  if (fieldsType == LUA_TTABLE) {
+    lua_pushnil(L);
+    while (lua_next(L, 2) != 0) {
+      if (lua_type(L, -2) != LUA_TSTRING) return swift_emit(L, top); /* Swift says what is wrong with the key */
+      lua_pop(L, 1);
+      fields++;
+    }
+  }
+  int cancellable = cancellableType <= LUA_TNIL || lua_toboolean(L, 3);
+  lua_Integer count = (lua_Integer)lua_rawlen(L, list);
+  /* The fields as they were at the emission: a handler may change the caller's table before the next one runs. */
+  int source = 2, normalize = 1;
+  if (fields > 0 && count > 1) {
+    lua_createtable(L, 0, fields);
+    copy_fields(L, 2, list + 1, 1);
+    source = list + 1;
+    normalize = 0;
+  }
+  int base = lua_gettop(L);
+  int delivered = 1;
+  for (lua_Integer i = 1; i <= count; i++) {
+    /* A removed handler's cell holds false; a live one anything Lua can call (a function, a callable table). */
+    if (lua_rawgeti(L, list, i) != LUA_TTABLE || lua_rawgeti(L, -1, 1) <= LUA_TBOOLEAN) {
+      lua_settop(L, base);
+      continue;
+    }
+    lua_createtable(L, 0, fields + 3); /* [cell, fn, event] */
+    int event = base + 3;
+    if (fields > 0) copy_fields(L, source, event, normalize);
+    lua_pushvalue(L, 1);
+    lua_setfield(L, event, "name");
+    if (cancellable) {
+      lua_pushboolean(L, 1);
+      lua_setfield(L, event, "isCancellable");
+    }
+    lua_pushvalue(L, lua_upvalueindex(METATABLE));
+    lua_setmetatable(L, event);
+    lua_pushvalue(L, event);
+    if (cancellable) lua_pushinteger(L, 1); else lua_pushvalue(L, 1);
+    lua_rawset(L, lua_upvalueindex(DISPATCHING));
+    lua_copy(L, event, base + 1); /* [event, fn, event] */
+    int status = scrim_pcall(L, 1, 0);
+    lua_pushvalue(L, base + 1);
+    if (lua_rawget(L, lua_upvalueindex(DISPATCHING)) == LUA_TNUMBER && lua_tointeger(L, -1) == 2) delivered = 0;
+    lua_pop(L, 1);
+    lua_pushvalue(L, base + 1);
+    lua_pushnil(L);
+    lua_rawset(L, lua_upvalueindex(DISPATCHING));
+    if (status != LUA_OK) { /* [event, message] */
+      lua_pushvalue(L, lua_upvalueindex(REPORTER));
+      lua_pushvalue(L, 1);
+      lua_rotate(L, -3, 2); /* [event, reporter, name, message] */
+      /* A stop raised on the way back (the budget ran out) is raised again by the next instruction. */
+      if (lua_pcall(L, 2, 0, 0) != LUA_OK) lua_pop(L, 1);
+    }
+    lua_settop(L, base);
+  }
+  lua_pushboolean(L, delivered);
+  /* A handler that ran out of time (or memory) stops the emitter here, as the Swift emit's return does. */
+  int n = scrim_hostreturn(L, 1);
+  if (n < 0) return lua_error(L);
+  return n;
+}
+
+void scrim_pushemit(lua_State *L, void *swiftEmit) {
+  lua_pushlightuserdata(L, swiftEmit);
+  lua_rotate(L, -5, 1);
+  lua_pushcclosure(L, emit, 5);
+}
