@@ -6,6 +6,9 @@
 --     constant, each next one's left = previous right + 1, top, width and height = previous; "build" is making the
 --     views and constraints and the first layoutIfNeeded(), "edits" is EDITS changes of the first view's width
 --     constant, each followed by layoutIfNeeded().
+--   scrim run scripts/bench_layout_views.lua remove VIEWS COUNT REPEAT
+--     the chain, laid out; "remove" is taking its last COUNT views out of the window (each removal deactivates the
+--     constraints between the view and its neighbours) and the layoutIfNeeded() after.
 --   scrim run scripts/bench_layout_views.lua rows ROWS FRAMES REPEAT
 --     ROWS rows of 10 views (each row a view of the window; its views pinned to the row's top and height, the first
 --     one's left to the row's left + an inset, each next one's left to the previous right + 1, every width a tenth
@@ -73,6 +76,15 @@ for _ = 1, repeats do
     end
     keep("edits", clock() - start)
     check(last.frame.x, (size - 1) * (50 + (count - 1) % 100 + 1), "chain x after edits")
+  elseif mode == "remove" then
+    buildChain(size)
+    local views = window.subviews
+    local start = clock()
+    for i = size - count + 1, size do views[i]:removeFromSuperview() end
+    window:layoutIfNeeded()
+    keep("remove", clock() - start)
+    check(#window.subviews, size - count, "views left after removal")
+    check(views[size - count].frame.x, (size - count - 1) * 101, "chain x after removal")
   elseif mode == "rows" then
     local insets = {} -- luacheck: ignore 241 (read through insets[r].constant below)
     local lastViews = {}
@@ -128,7 +140,7 @@ for _ = 1, repeats do
     local status = io.open("/proc/self/status"):read("a")
     keep("rss", tonumber(status:match("VmRSS:%s+(%d+)")) / 1024)
   else
-    error("usage: bench_layout_views.lua chain|rows|idle|churn SIZE COUNT [REPEAT]")
+    error("usage: bench_layout_views.lua chain|remove|rows|idle|churn SIZE COUNT [REPEAT]")
   end
   clear()
 end

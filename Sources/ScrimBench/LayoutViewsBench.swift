@@ -2,7 +2,8 @@ import Glibc
 
 /// Auto Layout as a script uses it — `scrim.constrain` and `scrim.window:layoutIfNeeded()` run by the release
 /// `scrim` (scripts/bench_layout_views.lua) — against kiwisolver solving the same systems from Python
-/// (scripts/bench_layout_views.py), both in CPU time in the same run.
+/// (scripts/bench_layout_views.py), both in CPU time in the same run. Where the Lua side lays out (and so assigns the
+/// frames that changed), the Python side reads every variable back after `updateVariables`.
 func layoutViewBenchmarks() -> [BenchRow] {
     // From a folder without ./plugins, so that scrim loads nothing but the script.
     var directory = [CChar](repeating: 0, count: 4096)
@@ -27,6 +28,11 @@ func layoutViewBenchmarks() -> [BenchRow] {
     rows.append(BenchRow(name: "Lua: cost per edit, 2,000 vs 1,000 views", scrim: perEdit[2000]! * 1e6,
                          baseline: perEdit[1000]! * 1e6, baselineName: "1,000 views", unit: "µs",
                          bar: .ratioAtMost(2.5)))
+    let removal = ["remove", "2000", "1000", "3"]
+    rows.append(BenchRow(name: "Lua: remove 1,000 of a 2,000-view chain",
+                         scrim: runJSON([scrim, script] + removal)["remove"]! * 1e3,
+                         baseline: runJSON(["python3", "scripts/bench_layout_views.py"] + removal)["remove"]! * 1e3,
+                         baselineName: "kiwisolver", unit: "ms", bar: .ratioAtMost(1)))
     let screen = ["rows", "200", "60", "3"]
     let ours = runJSON([scrim, script] + screen)
     let kiwi = runJSON(["python3", "scripts/bench_layout_views.py"] + screen)

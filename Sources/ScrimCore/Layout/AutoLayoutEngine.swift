@@ -43,8 +43,12 @@ public final class AutoLayoutEngine: LayoutEngine {
         public var assignments = 0
         /// Passes that had something to do.
         public var passes = 0
+        /// Entries noted, when a required equality left the solver, to check whether their left-out stays are needed
+        /// again (each once per pass, and only entries that left stays out).
+        public var staysNoted = 0
     }
-    public private(set) var workCount = WorkCount()
+    // Counted on every moved view, never under an overlapping access: no dynamic exclusivity check.
+    @exclusivity(unchecked) public private(set) var workCount = WorkCount()
 
     /// A `LayoutConstraint` in the solver (or about to go in, during a pass).
     final class Installation {
@@ -78,7 +82,9 @@ public final class AutoLayoutEngine: LayoutEngine {
     private var nextSerial = 0
     private var nextViewSerial = 0
     private var isLayingOut = false
-    private var isAssigning = false
+    @exclusivity(unchecked) private var isAssigning = false
+    /// Entries let go of while frames are assigned, kept until the assignment is over (it refers to them unretained).
+    private var retiredEntries: [SolvedView] = []
     private var pendingReports: [UnsatisfiableConstraints] = []
     /// Marks the entries visited in one step of a pass.
     private var epoch = 0
@@ -95,8 +101,9 @@ public final class AutoLayoutEngine: LayoutEngine {
     private var staysToAdd: [ObjectIdentifier: SolvedView] = [:]
     /// Entries whose frame was set from outside the layout: their stays move to it.
     private var staysToMove: [ObjectIdentifier: SolvedView] = [:]
-    /// Moved entries whose left-out stays may be needed again (a required equality they depend on went).
-    private var staysToCheck: [ObjectIdentifier: SolvedView] = [:]
+    /// Moved entries whose left-out stays may be needed again (a required equality they depend on went), each once
+    /// (`isCheckPending`).
+    private var staysToCheck: [SolvedView] = []
 
     public init() {}
 
@@ -150,7 +157,8 @@ public final class AutoLayoutEngine: LayoutEngine {
 
     // MARK: Changes reported by constraints and views
 
-    func constraintDidActivate(_ constraint: LayoutConstraint, in window: Window) {
+    /// Notes `constraint` for the next pass (and asks the window for one).
+    public func constraintDidActivate(_ constraint: LayoutConstraint, in window: Window) {
         if window === self.window && !needsFullSync {
             if let other = constraint.engine, other !== self { other.uninstall(constraint) }
             constraint.engine = self
@@ -264,10 +272,10 @@ public final class AutoLayoutEngine: LayoutEngine {
 
     /// Whether `constraint` belongs in the solver: active, its views alive and in `window`.
     private func wants(_ constraint: LayoutConstraint, in window: Window) -> Bool {
-        guard constraint.isActive, let item = constraint.item, item.window === window else { return false }
-        if constraint.relatesTwoViews {
-            guard let toItem = constraint.toItem, toItem.window === window else { return false }
-        }
+        // Each view is loaded once (views are held weakly, and a weak load costs more than the rest).
+        guard constraint.activeFlag, let item = constraint.item, item.window === window else { return false }
+        guard constraint.relatesTwoViews else { return true }
+        guard let toItem = constraint.toItem, toItem.window === window else { return false }
         return true
     }
 
@@ -294,7 +302,8 @@ public final class AutoLayoutEngine: LayoutEngine {
                 let id = ObjectIdentifier(constraint)
                 if let installation = installations[id] {
                     if wants(constraint, in: window) { recheck.append(installation) } else { uninstall(constraint) }
-                } else if wants(constraint, in: window) {
+                } else if candidates[id] == nil, wants(constraint, in: window) {
+                    // (Seen from its other view already, or pending: the installation checks it again.)
                     candidates[id] = constraint
                 }
             }
@@ -367,47 +376,41 @@ public final class AutoLayoutEngine: LayoutEngine {
     /// subviews' entries, whose frames are relative to them), plus the `checked` entries, parents first; then moves
     /// the stays of the assigned views to their new frames.
     private func assignFrames(checked: [SolvedView]) {
-        var visit = checked
+        // Unretained: this visits every moved view. The entries stay alive: `views` keeps them, and one let go of
+        // while frames are assigned waits in `retiredEntries` until the assignment is over.
+        var visit = checked.map(Unmanaged.passUnretained)
         let epoch = self.epoch
         solver.updateVariables { variable in
-            guard let solved = variable.solvedView else { return }
-            if solved.mark != epoch {
-                solved.mark = epoch
-                visit.append(solved)
-            }
-            // Subviews' frames are relative to this one's position.
-            guard variable === solved.left || variable === solved.top else { return }
-            for child in solved.children where child.mark != epoch {
-                child.mark = epoch
-                visit.append(child)
+            guard let link = variable.solvedViewLink else { return }
+            link._withUnsafeGuaranteedRef { solved in
+                solved.noteValue(of: variable)
+                if solved.mark != epoch {
+                    solved.mark = epoch
+                    visit.append(link)
+                }
+                // Subviews' frames are relative to this one's position.
+                guard variable.frameIndex < 2, !solved.children.isEmpty else { return }
+                for child in solved.children where child.mark != epoch {
+                    child.mark = epoch
+                    visit.append(Unmanaged.passUnretained(child))
+                }
             }
         }
-        if visit.count > 1 {
-            var depths: [Int] = []
-            depths.reserveCapacity(visit.count)
-            var sameDepth = true
-            for solved in visit {
-                depths.append(solved.depth)
-                if depths.last != depths[0] { sameDepth = false }
-            }
-            if !sameDepth {
-                visit = zip(visit, depths).sorted { ($0.1, $0.0.serial) < ($1.1, $1.0.serial) }.map(\.0)
+        // Parents before children; one depth (the common case) needs no sort.
+        if let depth = visit.first?._withUnsafeGuaranteedRef(\.depth),
+           visit.contains(where: { $0._withUnsafeGuaranteedRef(\.depth) != depth }) {
+            visit.sort { a, b in
+                a._withUnsafeGuaranteedRef { a in
+                    b._withUnsafeGuaranteedRef { b in (a.depth, a.serial) < (b.depth, b.serial) }
+                }
             }
         }
         isAssigning = true
         var stayMoves: [(constraint: Constraint, constant: Double)] = []
-        for solved in visit where !solved.isFixed && solved.references > 0 {
-            let frame = solved.solvedFrame
-            guard !AutoLayoutEngine.nearlyEqual(frame, solved.view.frame) else { continue }
-            solved.view.frame = frame
-            workCount.assignments += 1
-            for index in 0..<4 {
-                if let stay = solved.stays[index] {
-                    let constant = solved.stayConstant(index)
-                    if stay.expression.constant != constant { stayMoves.append((stay, constant)) }
-                }
-            }
+        for entry in visit {
+            entry._withUnsafeGuaranteedRef { solved in assignFrame(of: solved, stayMoves: &stayMoves) }
         }
+        retiredEntries.removeAll()
         isAssigning = false
         guard !stayMoves.isEmpty else { return }
         workCount.suggestions += stayMoves.count
@@ -418,6 +421,28 @@ public final class AutoLayoutEngine: LayoutEngine {
             }
         } catch {
             errorReporter(error)
+        }
+    }
+
+    /// Assigns the solved frame of `solved` if it moves and differs from the frame, noting the stays to move.
+    @inline(__always)
+    private func assignFrame(of solved: SolvedView, stayMoves: inout [(constraint: Constraint, constant: Double)]) {
+        guard !solved.isFixed && solved.references > 0 else { return }
+        let frame = solved.solvedFrame
+        // The entry keeps the view alive: borrow it rather than retain it (see `SolvedView.unmanagedView`).
+        let moved = solved.unmanagedView._withUnsafeGuaranteedRef { view in
+            guard !AutoLayoutEngine.nearlyEqual(frame, view.frame) else { return false }
+            view.frame = frame
+            return true
+        }
+        guard moved else { return }
+        workCount.assignments += 1
+        guard solved.hasStays else { return }
+        for index in 0..<4 {
+            if let stay = solved.stays[index] {
+                let constant = solved.stayConstant(index)
+                if stay.expression.constant != constant { stayMoves.append((stay, constant)) }
+            }
         }
     }
 
@@ -436,8 +461,11 @@ public final class AutoLayoutEngine: LayoutEngine {
         solved.references = 1
         parent?.attach(solved)
         views[id] = solved
-        view.layoutNode.solved = solved
-        for variable in solved.variables { variable.solvedView = solved }
+        view.layoutEntry = Unmanaged.passUnretained(solved)
+        for (index, variable) in solved.variables.enumerated() {
+            variable.solvedViewLink = Unmanaged.passUnretained(solved)
+            variable.frameIndex = index
+        }
         staysToAdd[id] = solved
         return solved
     }
@@ -447,13 +475,13 @@ public final class AutoLayoutEngine: LayoutEngine {
         solved.references -= 1
         guard solved.references == 0 else { return }
         let id = ObjectIdentifier(solved.view)
+        if isAssigning { retiredEntries.append(solved) }
         removeStays(of: solved)
         views[id] = nil
         staysToAdd[id] = nil
         staysToMove[id] = nil
-        staysToCheck[id] = nil
-        if solved.view.existingLayoutNode?.solved === solved { solved.view.existingLayoutNode?.solved = nil }
-        for variable in solved.variables { variable.solvedView = nil }
+        solved.unlinkView()
+        for variable in solved.variables { variable.solvedViewLink = nil }
         if let parent = solved.parent {
             parent.detach(solved)
             release(parent)
@@ -473,13 +501,17 @@ public final class AutoLayoutEngine: LayoutEngine {
 
     /// Re-decides which of its views `installation` moves, from the hierarchy as it is.
     private func updateContributions(of installation: Installation) {
-        guard let item = installation.constraint.item else { return }
-        guard let toItem = installation.constraint.toItem else {
+        guard let toEntry = installation.toItem else {
             setContributions(of: installation, movesItem: true, movesToItem: false)
             return
         }
-        setContributions(of: installation, movesItem: toItem === item || !toItem.isDescendant(of: item),
-                         movesToItem: toItem !== item && !item.isDescendant(of: toItem))
+        // The entries keep the views: borrowed, not loaded from the constraint's weak references.
+        let (movesItem, movesToItem) = installation.item.unmanagedView._withUnsafeGuaranteedRef { item in
+            toEntry.unmanagedView._withUnsafeGuaranteedRef { toItem in
+                (toItem === item || !toItem.isDescendant(of: item), toItem !== item && !item.isDescendant(of: toItem))
+            }
+        }
+        setContributions(of: installation, movesItem: movesItem, movesToItem: movesToItem)
     }
 
     private func setContributions(of installation: Installation, movesItem: Bool, movesToItem: Bool) {
@@ -562,21 +594,35 @@ public final class AutoLayoutEngine: LayoutEngine {
     /// Removes `constraint` from the solver. A required equality may have fixed dimensions whose stays were left
     /// out: the entries that depend on it (and their children, whose positions are relative) are checked again.
     private func removeFromSolver(_ constraint: Constraint) {
-        if constraint.relation == .equal && constraint.strength.isRequired {
-            for variable in solver.dependents(of: constraint) {
-                guard let solved = variable.solvedView else { continue }
-                staysToCheck[ObjectIdentifier(solved.view)] = solved
-                for child in solved.children { staysToCheck[ObjectIdentifier(child.view)] = child }
+        do {
+            guard constraint.relation == .equal && constraint.strength.isRequired else {
+                try solver.removeConstraint(constraint)
+                return
             }
+            try solver.removeConstraint(constraint) { variable in
+                guard let solved = variable.solvedView else { return }
+                noteStaysToCheck(solved)
+                for child in solved.children { noteStaysToCheck(child) }
+            }
+        } catch {
+            errorReporter(error)
         }
-        do { try solver.removeConstraint(constraint) } catch { errorReporter(error) }
+    }
+
+    /// Adds `solved` to `staysToCheck` if it left out stays and is not there yet.
+    private func noteStaysToCheck(_ solved: SolvedView) {
+        guard !solved.isCheckPending, solved.hasOmittedStays else { return }
+        solved.isCheckPending = true
+        staysToCheck.append(solved)
+        workCount.staysNoted += 1
     }
 
     /// Puts back the left-out stays of the entries in `staysToCheck` whose dimensions are no longer fixed.
     private func checkOmittedStays(into checked: inout [SolvedView]) {
         guard !staysToCheck.isEmpty else { return }
-        let list = staysToCheck.values.sorted { $0.serial < $1.serial }
-        staysToCheck = [:]
+        let list = staysToCheck.sorted { $0.serial < $1.serial }
+        staysToCheck = []
+        for solved in list { solved.isCheckPending = false }
         for solved in list where solved.references > 0 && !solved.isFixed {
             var added = false
             for index in 0..<4 where solved.omitted[index]
@@ -728,7 +774,8 @@ public final class AutoLayoutEngine: LayoutEngine {
         movedViews = [:]
         staysToAdd = [:]
         staysToMove = [:]
-        staysToCheck = [:]
+        for solved in staysToCheck { solved.isCheckPending = false }
+        staysToCheck = []
         solver.reset()
         needsFullSync = true
     }
@@ -743,8 +790,8 @@ public final class AutoLayoutEngine: LayoutEngine {
             solved.references = 0
             solved.children = []
             solved.parent = nil
-            if solved.view.existingLayoutNode?.solved === solved { solved.view.existingLayoutNode?.solved = nil }
-            for variable in solved.variables { variable.solvedView = nil }
+            solved.unlinkView()
+            for variable in solved.variables { variable.solvedViewLink = nil }
         }
     }
 

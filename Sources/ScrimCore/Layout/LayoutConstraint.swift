@@ -47,7 +47,7 @@ public final class LayoutConstraint {
     /// Whether the constraint is in effect (`activate()`, `deactivate()`). As in UIKit, one whose view is gone (collected)
     /// is not, nor one that related a view to one outside its subtree when it left its superview (`removeFromSuperview`).
     public var isActive: Bool { activeFlag && isIntact }
-    private var activeFlag = false
+    private(set) var activeFlag = false
     /// Whether the engine broke this required constraint to resolve a conflict; it then holds only as far as the
     /// conflicting constraints allow, until it is deactivated. Reading it applies constant changes the engine has
     /// batched for its next layout pass, so that a conflicting change is broken and reported by then.
@@ -93,15 +93,17 @@ public final class LayoutConstraint {
     /// Puts the constraint into effect; throws if its views have no common ancestor. Does nothing if already active.
     public func activate() throws {
         guard !isActive else { return }
-        guard let item, isIntact else { throw LayoutError(message: "cannot activate \(self): a view it names is gone") }
-        try checkCommonAncestor()
+        // Each view loaded once: they are held weakly, and a weak load costs more than the rest.
+        let toItem = self.toItem
+        guard let item, !relatesTwoViews || toItem != nil else {
+            throw LayoutError(message: "cannot activate \(self): a view it names is gone")
+        }
+        if let toItem { try checkCommonAncestor(item, toItem) }
         activeFlag = true
         activationSerial = activationCounter.wrappingAdd(1, ordering: .relaxed).newValue
         item.layoutNode.constraints.append(self)
         if let toItem, toItem !== item { toItem.layoutNode.constraints.append(self) }
-        if let window = item.window, let engine = window.layoutEngine as? AutoLayoutEngine {
-            engine.constraintDidActivate(self, in: window)
-        }
+        if let window = item.window { window.layoutEngine?.constraintDidActivate(self, in: window) }
     }
 
     /// Takes the constraint out of effect; does nothing if inactive. Frames it set stay until the next layout moves them.
@@ -121,7 +123,9 @@ public final class LayoutConstraint {
 
     /// Activates every constraint, or none if one of them cannot be activated.
     public static func activate(_ constraints: [LayoutConstraint]) throws {
-        for constraint in constraints where !constraint.isActive { try constraint.checkCommonAncestor() }
+        for constraint in constraints where !constraint.isActive {
+            if let item = constraint.item, let toItem = constraint.toItem { try constraint.checkCommonAncestor(item, toItem) }
+        }
         for constraint in constraints { try constraint.activate() }
     }
 
@@ -148,18 +152,18 @@ public final class LayoutConstraint {
 
     // MARK: Checks
 
-    private func checkCommonAncestor() throws {
-        guard let item, let toItem else { return }
-        if LayoutConstraint.root(of: item) !== LayoutConstraint.root(of: toItem) {
+    private func checkCommonAncestor(_ item: View, _ toItem: View) throws {
+        if LayoutConstraint.root(of: item) != LayoutConstraint.root(of: toItem) {
             throw LayoutError(message: "cannot activate \(self): \(LayoutConstraint.name(of: item)) and "
                 + "\(LayoutConstraint.name(of: toItem)) have no common ancestor")
         }
     }
 
-    private static func root(of view: View) -> View {
-        var root = view
-        while let parent = root.superview { root = parent }
-        return root
+    /// The address of the root of `view`'s hierarchy, found up the unretained superview links (no weak loads).
+    private static func root(of view: View) -> UnsafeMutableRawPointer {
+        var root = Unmanaged.passUnretained(view)
+        while let parent = root._withUnsafeGuaranteedRef({ $0.superviewLink }) { root = parent }
+        return root.toOpaque()
     }
 
     private static func validate(priority: Double) throws {
@@ -170,7 +174,8 @@ public final class LayoutConstraint {
 
     private static func validate(item: View, attribute: LayoutAttribute, toItem: View?, toAttribute: LayoutAttribute?,
                                  multiplier: Double, constant: Double) throws {
-        let lhs = "\(name(of: item)).\(attribute.rawValue)"
+        // Named only for an error (naming a view costs more than the checks).
+        var lhs: String { "\(name(of: item)).\(attribute.rawValue)" }
         guard multiplier.isFinite else { throw LayoutError(message: "multiplier of \(lhs) must be finite") }
         guard constant.isFinite else { throw LayoutError(message: "constant of \(lhs) must be finite") }
         guard let toItem else {
@@ -183,7 +188,7 @@ public final class LayoutConstraint {
             return
         }
         guard let toAttribute else { return }
-        let rhs = "\(name(of: toItem)).\(toAttribute.rawValue)"
+        var rhs: String { "\(name(of: toItem)).\(toAttribute.rawValue)" }
         if attribute.isDimension != toAttribute.isDimension {
             throw LayoutError(message: "cannot relate \(lhs) to \(rhs): a size relates only to a size, a position only "
                 + "to a position")

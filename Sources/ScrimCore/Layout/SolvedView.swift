@@ -12,50 +12,96 @@
 /// of a subview (`references` counts both).
 final class SolvedView {
     /// Unretained: the engine owns its entries and clears every reference to them when it goes, and the engine is the
-    /// target of weak references (a window's `layoutEngine`), so retaining it on every frame change would be slow.
-    unowned(unsafe) let engine: AutoLayoutEngine
+    /// target of weak references (a window's `layoutEngine`), so retaining it on every frame change would be slow
+    /// (an `unowned(unsafe)` reference is still retained around each use; an `Unmanaged` one is not).
+    let engine: Unmanaged<AutoLayoutEngine>
+    /// The entry keeps its view alive.
     let view: View
+    /// `view`, for the frame assignment of every pass, which must not retain it (views are targets of weak
+    /// references, where each retain is slow); `view` keeps it alive.
+    let unmanagedView: Unmanaged<View>
     let left: LayoutVariable, top: LayoutVariable, width: LayoutVariable, height: LayoutVariable
     /// The superview's entry; nil for the window.
-    var parent: SolvedView?
+    @exclusivity(unchecked) var parent: SolvedView?
     /// The entries of subviews (their frames are relative to this one).
-    var children: [SolvedView] = []
+    @exclusivity(unchecked) var children: [SolvedView] = []
     /// Installed constraints that mention the view, plus child entries.
-    var references = 0
+    @exclusivity(unchecked) var references = 0
     /// Installed constraints that move the view (see the rules in `AutoLayoutEngine`).
     var movers = 0
     /// Whether the layout keeps the frame as it is (required stays) rather than moving it.
-    var isFixed: Bool
+    @exclusivity(unchecked) var isFixed: Bool
     /// Creation order, to process entries in a stable order.
     let serial: Int
     /// Position in the window's depth-first walk (parents before children), brought up to date for conflict reports.
     var order = 0
-    /// The x, y, width and height stays; nil where the solver refused one.
-    var stays: [Constraint?] = [nil, nil, nil, nil]
+    /// The x, y, width and height stays; nil where the solver refused one, or left out.
+    var stays: [Constraint?] = [nil, nil, nil, nil] {
+        didSet { hasStays = stays.contains { $0 != nil } }
+    }
+    /// Whether any stay is in the solver (a view the constraints fix in every dimension has none).
+    private(set) var hasStays = false
     /// The stays left out because the required equalities fix that dimension anyway (a moved view only).
-    var omitted = [false, false, false, false]
+    var omitted = [false, false, false, false] {
+        didSet { hasOmittedStays = omitted.contains(true) }
+    }
+    private(set) var hasOmittedStays = false
+    /// Whether the entry waits in the engine's list of entries whose left-out stays are to be checked.
+    var isCheckPending = false
     /// The engine's pass step that last visited the entry.
-    var mark = 0
+    @exclusivity(unchecked) var mark = 0
+    /// The values of `left`, `top`, `width` and `height` as the engine last read them (it copies each changed value
+    /// here), so that a frame is read from the entry itself rather than from four variables and two of the parent's.
+    @exclusivity(unchecked) var values: (left: Double, top: Double, width: Double, height: Double) = (0, 0, 0, 0)
+    /// 0 for the window, 1 for its subviews, … (kept up to date by `attach`).
+    private(set) var depth = 0
     private var indexInParent = -1
 
     init(engine: AutoLayoutEngine, view: View, parent: SolvedView?, isFixed: Bool, serial: Int) {
-        self.engine = engine
+        self.engine = Unmanaged.passUnretained(engine)
         self.view = view
-        let name = LayoutConstraint.name(of: view)
-        left = LayoutVariable("\(name).left")
-        top = LayoutVariable("\(name).top")
-        width = LayoutVariable("\(name).width")
-        height = LayoutVariable("\(name).height")
+        unmanagedView = Unmanaged.passUnretained(view)
+        // Unnamed: a variable of an entry describes itself through the entry (naming a view costs more than the rest
+        // of making an entry).
+        left = LayoutVariable()
+        top = LayoutVariable()
+        width = LayoutVariable()
+        height = LayoutVariable()
         self.parent = parent
         self.isFixed = isFixed
         self.serial = serial
     }
 
-    /// Makes `child` a child entry.
+    deinit {
+        // The variables may outlive the entry in the solver, and the view outlives it: their links must not dangle.
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        for variable in [left, top, width, height] where variable.solvedViewLink?.toOpaque() == me {
+            variable.solvedViewLink = nil
+        }
+        unlinkView()
+    }
+
+    /// Clears the view's link to this entry (the engine lets go of it).
+    func unlinkView() {
+        if view.layoutEntry?.toOpaque() == Unmanaged.passUnretained(self).toOpaque() { view.layoutEntry = nil }
+    }
+
+    /// The view's frame was set: tells the engine (which ignores the frames it assigns itself).
+    func frameDidChange() {
+        engine._withUnsafeGuaranteedRef { $0.frameDidChange(self) }
+    }
+
+    /// Makes `child` a child entry, bringing the depths of its entries up to date.
     func attach(_ child: SolvedView) {
         child.parent = self
         child.indexInParent = children.count
         children.append(child)
+        guard child.depth != depth + 1 else { return }
+        var pending = [child]
+        while let entry = pending.popLast() {
+            entry.depth = (entry.parent?.depth ?? -1) + 1
+            pending.append(contentsOf: entry.children)
+        }
     }
 
     /// Takes `child` out of the child entries (in constant time: the last one takes its place).
@@ -73,9 +119,6 @@ final class SolvedView {
 
     /// The four variables.
     var variables: [LayoutVariable] { [left, top, width, height] }
-
-    /// 0 for the window, 1 for its subviews, …
-    var depth: Int { parent.map { $0.depth + 1 } ?? 0 }
 
     /// `attribute` as an expression of the variables.
     func expression(_ attribute: LayoutAttribute) -> Expression {
@@ -141,14 +184,33 @@ final class SolvedView {
 
     /// The solved frame in the superview's coordinates, with round-off below 10⁻⁹ snapped to 1/1024 of a point.
     var solvedFrame: Rect {
-        let x = left.value - (parent?.left.value ?? 0)
-        let y = top.value - (parent?.top.value ?? 0)
-        return Rect(x: SolvedView.clean(x), y: SolvedView.clean(y), width: SolvedView.clean(width.value),
-                    height: SolvedView.clean(height.value))
+        var x = values.left, y = values.top
+        if let parent {
+            x -= parent.values.left
+            y -= parent.values.top
+        }
+        return Rect(x: SolvedView.clean(x), y: SolvedView.clean(y), width: SolvedView.clean(values.width),
+                    height: SolvedView.clean(values.height))
     }
 
+    /// Copies the new value of `variable`, one of the entry's, into `values`.
+    @inline(__always)
+    func noteValue(of variable: LayoutVariable) {
+        switch variable.frameIndex {
+        case 0: values.left = variable.value
+        case 1: values.top = variable.value
+        case 2: values.width = variable.value
+        default: values.height = variable.value
+        }
+    }
+
+    @inline(__always)
     private static func clean(_ value: Double) -> Double {
-        let snapped = (value * 1024).rounded() / 1024
+        let scaled = value * 1024
+        // Adding and taking away 1.5·2⁵² rounds to an integer (ties to even: a tie is 1/2048 away, never snapped)
+        // without a call into libm, for every value a frame can have; larger ones are left as they are.
+        guard abs(scaled) < 0x1p51 else { return value }
+        let snapped = ((scaled + 0x1.8p52) - 0x1.8p52) / 1024
         guard abs(value - snapped) < 1e-9 else { return value }
         return snapped == 0 ? 0 : snapped
     }

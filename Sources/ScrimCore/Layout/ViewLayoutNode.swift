@@ -1,17 +1,10 @@
-/// What a view keeps for Auto Layout: the active constraints that mention it, in activation order, and its entry in
-/// the engine that solves it, if any — which is how the engine hears of a frame set from outside the layout.
+/// What a view keeps for Auto Layout: the active constraints that mention it, in activation order. (Its entry in the
+/// engine that solves it, which hears of frames set from outside the layout, is `View.layoutEntry`.)
 final class ViewLayoutNode {
     var constraints: [LayoutConstraint] = []
-    /// The view's entry in its window's engine while the engine solves it (the engine clears it when it lets go:
-    /// not weak, so that the entry keeps plain reference counting on the hot path).
-    var solved: SolvedView?
 
     func remove(_ constraint: LayoutConstraint) {
         if let index = constraints.lastIndex(where: { $0 === constraint }) { constraints.remove(at: index) }
-    }
-
-    func frameDidChange() {
-        if let solved { solved.engine.frameDidChange(solved) }
     }
 }
 

@@ -6,8 +6,12 @@ public protocol LayoutEngine: AnyObject {
 
     /// `view` (with its subviews) was added to, removed from or moved within this engine's window.
     func viewDidMove(_ view: View)
+
+    /// `constraint`, whose views are in `window` (this engine's), was activated.
+    func constraintDidActivate(_ constraint: LayoutConstraint, in window: Window)
 }
 
 extension LayoutEngine {
     public func viewDidMove(_ view: View) {}
+    public func constraintDidActivate(_ constraint: LayoutConstraint, in window: Window) {}
 }

@@ -15,9 +15,12 @@ open class View {
     public var cornerRadius: Double = 0
     /// Text drawn in the view, if any.
     public var text: String?
-    /// What Auto Layout keeps for this view: its active constraints and, while an engine solves it, its entry there
-    /// (which hears of frames set from outside the layout).
+    /// What Auto Layout keeps for this view: its active constraints.
     var layoutNodeStorage: ViewLayoutNode?
+    /// The view's entry in its window's layout engine while the engine solves it, which hears of frames set from
+    /// outside the layout. Unretained, so that a frame change costs no reference counting: the engine owns its
+    /// entries and clears the link when it lets go of one.
+    @exclusivity(unchecked) var layoutEntry: Unmanaged<SolvedView>?
 
     /// The view this one is a subview of.
     public private(set) weak var superview: View?
@@ -29,11 +32,13 @@ open class View {
     /// The gesture recognizers attached to this view, in the order they were added.
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
     /// Whether `setNeedsLayout` was called (or the size changed) since the last layout.
-    public private(set) var needsLayout = false
+    // The layout flags, the frame and the layout node are read and written on every frame the layout assigns; nothing
+    // takes an inout access to them that could overlap another, so they skip the dynamic exclusivity check.
+    @exclusivity(unchecked) public private(set) var needsLayout = false
     /// Whether some descendant needs layout: `layoutIfNeeded` visits only the branches marked so.
-    var descendantNeedsLayout = false
+    @exclusivity(unchecked) var descendantNeedsLayout = false
 
-    var storedFrame: Rect
+    @exclusivity(unchecked) var storedFrame: Rect
     var storedAlpha: Double = 1
     var storedBackgroundColor: Color?
     var storedTransform: Transform = .identity
@@ -49,7 +54,7 @@ open class View {
     deinit {
         // Releasing `subviews` would free a chain of nested views recursively, one stack frame per level. Subviews
         // only this view holds give up theirs to a work list first, so that each is freed with no subviews left.
-        // A subview that outlives its superview must not keep its link (`superviewLink` is unowned) to it.
+        // A subview that outlives its superview must not keep its link (`superviewLink`, not counted) to it.
         guard !subviews.isEmpty else { return }
         var pending = subviews
         subviews = []
@@ -76,7 +81,7 @@ open class View {
                 AnimationTransaction.record(self, .frame, old: .rect(old), new: .rect(newValue))
             }
             if old.width != newValue.width || old.height != newValue.height { setNeedsLayout() }
-            if let node = layoutNodeStorage { node.frameDidChange() }
+            if let entry = layoutEntry { entry._withUnsafeGuaranteedRef { $0.frameDidChange() } }
         }
     }
 
@@ -183,12 +188,12 @@ open class View {
     func setSuperview(_ view: View?) {
         guard let ownershipObserver else {
             superview = view
-            superviewLink = view
+            superviewLink = view.map(Unmanaged.passUnretained)
             return
         }
         let old = superview
         superview = view
-        superviewLink = view
+        superviewLink = view.map(Unmanaged.passUnretained)
         if old !== view { ownershipObserver.ownerDidChange(self, from: old ?? rootOwner) }
     }
 
@@ -203,9 +208,9 @@ open class View {
     public weak var ownershipObserver: OwnershipObserver?
 
     /// `superview` without reference counting, for the walk up that `setNeedsLayout` makes on every resize (a view
-    /// is the target of weak references, so each retain of it takes the slow path). The superview clears it when it
-    /// goes (`deinit`), so it never dangles.
-    unowned(unsafe) var superviewLink: View?
+    /// is the target of weak references, so each retain of it takes the slow path, and an `unowned(unsafe)` reference
+    /// is still retained around each use). The superview clears it when it goes (`deinit`), so it never dangles.
+    @exclusivity(unchecked) var superviewLink: Unmanaged<View>?
 
     func mutateSubviews(_ body: (inout [View]) -> Void) {
         body(&subviews)

@@ -48,12 +48,15 @@ extension View {
 
     /// Whether the view is `ancestor` or lies inside it.
     public func isDescendant(of ancestor: View) -> Bool {
-        var current: View? = self
-        while let view = current {
-            if view === ancestor { return true }
-            current = view.superview
+        // Up the unretained links: the layout asks this for every constraint it installs, and each weak load of a
+        // superview would cost more than the rest of the walk.
+        let target = Unmanaged.passUnretained(ancestor).toOpaque()
+        var current = Unmanaged.passUnretained(self)
+        while current.toOpaque() != target {
+            guard let parent = current._withUnsafeGuaranteedRef({ $0.superviewLink }) else { return false }
+            current = parent
         }
-        return false
+        return true
     }
 
     /// The first descendant (not the receiver) called `name`: depth first, front to back — the topmost subview's
@@ -118,31 +121,62 @@ extension View {
     }
 
     private func layoutSubtreeIfNeeded() {
-        // Parents before children, down the branches that lead to a view needing layout; the walk's own stack.
-        var pending: [View] = [self]
-        while let view = pending.popLast() {
-            if view.needsLayout {
-                view.setNeedsLayoutFlag(false)
-                view.layoutSubviews()
+        guard let subviews = layOutOwnLevel() else { return }
+        // Parents before children, front of `subviews` first, down the branches that lead to a view needing layout;
+        // the walk's own stack of subview lists, each read after its parent's `layoutSubviews` ran, and a view that
+        // left that parent meanwhile is skipped (it is laid out where it goes). The lists keep their views alive (a
+        // `layoutSubviews` that changes the hierarchy changes a copy), so the walk borrows the views instead of
+        // retaining each one — views are targets of weak references, where every retain is slow.
+        var pending: [(parent: Unmanaged<View>, subviews: [View], next: Int)] = []
+        var parent = Unmanaged.passUnretained(self), current = subviews, next = 0
+        while true {
+            guard next < current.count else {
+                guard let level = pending.popLast() else { return }
+                (parent, current, next) = level
+                continue
             }
-            guard view.descendantNeedsLayout else { continue }
-            view.descendantNeedsLayout = false
-            for subview in view.subviews.reversed() where subview.needsLayout || subview.descendantNeedsLayout {
-                pending.append(subview)
+            let index = next
+            next += 1
+            let children = current.withUnsafeBufferPointer { views in
+                Unmanaged.passUnretained(views[index])._withUnsafeGuaranteedRef { view -> [View]? in
+                    guard view.superviewLink?.toOpaque() == parent.toOpaque() else { return nil }
+                    return view.layOutOwnLevel()
+                }
+            }
+            if let children {
+                pending.append((parent, current, next))
+                (parent, current, next) = (Unmanaged.passUnretained(current[index]), children, 0)
             }
         }
+    }
+
+    /// One step of `layoutSubtreeIfNeeded`: `layoutSubviews` if needed; the subviews to visit next, if some
+    /// descendant needs layout.
+    private func layOutOwnLevel() -> [View]? {
+        if needsLayout {
+            setNeedsLayoutFlag(false)
+            layoutSubviews()
+        }
+        guard descendantNeedsLayout else { return nil }
+        descendantNeedsLayout = false
+        return subviews
     }
 
     /// Marks the ancestors as leading to a view that needs layout and asks the window for a layout pass. Stops at
     /// an ancestor already marked: marking it asked for the pass that will clear it.
     func markAncestorsNeedLayout() {
-        var current = self
-        while let parent = current.superviewLink {
-            if parent.descendantNeedsLayout { return }
-            parent.descendantNeedsLayout = true
+        // Unretained: this runs for every view the layout resizes (see `superviewLink`).
+        var current = Unmanaged.passUnretained(self)
+        while let parent = current._withUnsafeGuaranteedRef({ $0.superviewLink }) {
+            let marked = parent._withUnsafeGuaranteedRef { view in
+                if view.descendantNeedsLayout { return true }
+                view.descendantNeedsLayout = true
+                return false
+            }
+            if marked { return }
             current = parent
         }
-        (current as? Window)?.scheduleLayoutPass()
+        (current.takeUnretainedValue() as? Window)?.scheduleLayoutPass()
     }
 
     // MARK: Internals

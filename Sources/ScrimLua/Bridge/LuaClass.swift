@@ -60,8 +60,6 @@ public class LuaClassBase {
     public func applyFields(_ object: AnyObject, from call: LuaCall, at index: Int32) throws {
         let L = call.L
         guard lua_type(L, index) == LUA_TTABLE else { throw call.typeError(index, expected: "table") }
-        let setters = allFieldSetters()
-        let members = flattened()
         var keys: [String] = []
         lua_pushnil(L)
         while lua_next(L, index) != 0 {
@@ -72,10 +70,14 @@ public class LuaClassBase {
             }
             keys.append(call.state.string(at: -1))
         }
+        // `Class{}` sets nothing: no need for the merged setter tables.
+        guard !keys.isEmpty else { return }
+        let setters = allFieldSetters()
         let order = fieldOrder
         keys.sort { (order.firstIndex(of: $0) ?? order.count, $0) < (order.firstIndex(of: $1) ?? order.count, $1) }
         for key in keys {
             guard let setter = setters[key] else {
+                let members = flattened()
                 let readOnly = members.getters[key] != nil || members.methods[key] != nil
                 throw call.argumentError(index, readOnly ? "field '\(key)' of \(name) is read-only" : "\(name) has no field '\(key)'")
             }

@@ -79,6 +79,83 @@ import Testing
         #expect(view.constraints.isEmpty)
     }
 
+    @Test func removingARequiredEqualityChecksOnlyTheViewsThatDependOnIt() throws {
+        let scene = TestScene()
+        let window = scene.window
+        func chain(_ name: String, _ count: Int, top: Double) throws -> ([View], LayoutConstraint) {
+            var views: [View] = []
+            var width: LayoutConstraint?
+            for i in 0..<count {
+                let view = scene.addView("\(name)\(i)", .zero)
+                if let previous = views.last {
+                    try constrain(view, .left, previous, .right, 1)
+                    try constrain(view, .top, previous, .top)
+                    try constrain(view, .width, previous, .width)
+                    try constrain(view, .height, previous, .height)
+                } else {
+                    try constrain(view, .left, window, .left)
+                    try constrain(view, .top, window, .top, top)
+                    width = try constrain(view, .width, nil, nil, 40)
+                    try constrain(view, .height, nil, nil, 10)
+                }
+                views.append(view)
+            }
+            return (views, width!)
+        }
+        let (short, shortWidth) = try chain("a", 3, top: 0)
+        let (long, _) = try chain("b", 50, top: 20)
+        window.layoutIfNeeded()
+        #expect(short[2].frame == Rect(x: 82, y: 0, width: 40, height: 10))
+
+        let before = scene.runtime.autoLayout.workCount
+        shortWidth.deactivate()
+        #expect(scene.runtime.autoLayout.workCount.staysNoted - before.staysNoted == 3,
+                "the three views whose widths the constant fixed, none of the other chain")
+        window.layoutIfNeeded()
+        let after = scene.runtime.autoLayout.workCount
+        #expect(after.assignments == before.assignments, "the widths stay where they were")
+        #expect(short.map(\.frame.width) == [40, 40, 40])
+        #expect(long[49].frame == Rect(x: 49 * 41, y: 20, width: 40, height: 10))
+    }
+
+    @Test func layoutSubviewsSurvivesAViewThatRemovesItsSiblings() throws {
+        final class Hook: View {
+            var onLayout: (() -> Void)?
+            override func layoutSubviews() { onLayout?() }
+        }
+        let scene = TestScene()
+        let window = scene.window
+        var order: [String] = []
+        func hook(_ name: String) -> Hook {
+            let view = Hook(name: name)
+            view.onLayout = { [unowned view] in order.append(view.name!) }
+            return view
+        }
+        let first = hook("v0"), third = hook("v2"), child = hook("child")
+        try window.addSubview(first)
+        try window.addSubview(hook("v1"))
+        try window.addSubview(third)
+        try window.addSubview(hook("v3"))
+        try third.addSubview(child)
+        weak let second = window.subviews[1], fourth = window.subviews[3]
+        first.onLayout = { [unowned window] in
+            order.append("v0")
+            // Takes later siblings out while the walk is under way; nothing else keeps them.
+            window.subviews[1].removeFromSuperview()
+            window.subviews[2].removeFromSuperview()
+        }
+        scene.runtime.advance(by: 0)
+        order = []
+        for view in window.subviews { view.frame = Rect(x: 0, y: 0, width: 20, height: 20) }
+        child.frame = Rect(x: 0, y: 0, width: 5, height: 5)
+        window.layoutIfNeeded()
+        #expect(order == ["v0", "v2", "child"], "parents first, front of the list first, each once; not the views taken out")
+        order = []
+        window.layoutIfNeeded()
+        #expect(order.isEmpty)
+        #expect(second == nil && fourth == nil, "gone once the engine heard of their removal")
+    }
+
     @Test func setNeedsLayoutCallsCoalesceIntoOnePassAtTheNextTurn() throws {
         final class Counting: View {
             var passes = 0

@@ -56,6 +56,41 @@ import Testing
         #expect(!solver.hasEditVariable(x))
     }
 
+    @Test func aConstraintThatBringsItsOwnVariableVisitsNoOtherRow() throws {
+        let solver = Solver()
+        var previous = LayoutVariable("x0")
+        try solver.addConstraint(previous .== 0)
+        for i in 1...200 {
+            let next = LayoutVariable("x\(i)")
+            try solver.addConstraint(next .== previous + 1)
+            previous = next
+        }
+        #expect(solver.substitutionScans == 0, "each new variable is the subject of its row, in no other row")
+        solver.updateVariables()
+        #expect(previous.value == 200)
+        // A constraint between variables already in the system does substitute (into every row that holds it).
+        try solver.addConstraint(Constraint(previous .== 150, strength: .weak))
+        solver.updateVariables()
+        #expect(previous.value == 200)
+    }
+
+    @Test func removingARequiredEqualityReportsTheVariablesThatDependOnIt() throws {
+        let solver = Solver()
+        let z = LayoutVariable("z")
+        let fixed = x .== 10
+        try solver.addConstraint(fixed)
+        try solver.addConstraint(y .== x + 5)
+        try solver.addConstraint(z .== 3)
+        var dependents: [String] = []
+        try solver.removeConstraint(fixed) { dependents.append($0.name) }
+        #expect(dependents.sorted() == ["x", "y"])
+        // An optional constraint reports nothing.
+        let preference = Constraint(z .== 4, strength: .weak)
+        try solver.addConstraint(preference)
+        try solver.removeConstraint(preference) { dependents.append($0.name) }
+        #expect(dependents.count == 2)
+    }
+
     @Test func removingAConstraintRestoresTheEarlierSolution() throws {
         let solver = Solver()
         try solver.addConstraint(Constraint(x .== 10, strength: .weak))

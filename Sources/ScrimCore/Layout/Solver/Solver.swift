@@ -19,6 +19,13 @@ public final class Solver {
         try impl.removeConstraint(constraint)
     }
 
+    /// Removes a constraint, first calling `dependents` (which must not use the solver) with each variable whose value
+    /// depends on it when it is a required equality: the ones removing it may leave free. Finding them costs nothing
+    /// the removal does not do anyway. Throws `unknownConstraint`.
+    public func removeConstraint(_ constraint: Constraint, dependents: (LayoutVariable) -> Void) throws {
+        try impl.removeConstraint(constraint, dependents: dependents)
+    }
+
     /// Whether the constraint is in the solver.
     public func hasConstraint(_ constraint: Constraint) -> Bool {
         impl.hasConstraint(constraint)
@@ -74,11 +81,6 @@ public final class Solver {
         impl.isDetermined(expression)
     }
 
-    /// The variables that depend on a required equality: those that removing it may leave free.
-    public func dependents(of constraint: Constraint) -> [LayoutVariable] {
-        impl.dependents(of: constraint)
-    }
-
     /// Whether a variable may have changed since the last update.
     public var hasChanges: Bool { impl.hasChanges }
 
@@ -96,6 +98,9 @@ public final class Solver {
 
     /// The size of the row table, which follows the live system, not its history (for tests).
     var symbolTableSize: Int { impl.symbolTableSize }
+
+    /// Substitutions that visited every row (for tests).
+    var substitutionScans: Int { impl.substitutionScans }
 
     /// Removes every constraint and edit variable.
     public func reset() {

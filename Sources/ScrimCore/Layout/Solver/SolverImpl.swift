@@ -41,8 +41,9 @@ struct SolverImpl {
     /// `symbols[id]` is the live symbol with that id (`.invalid` when free).
     private var symbols: [Symbol] = [.invalid]
     private var freeIDs: [Int] = []
-    /// `variableOf[id]` is the variable whose external symbol has that id, else nil.
-    private var variableOf: [LayoutVariable?] = [nil]
+    /// `variableOf[id]` is the variable whose external symbol has that id, else nil (unretained: `variableList`
+    /// keeps it).
+    private var variableOf: [Unmanaged<LayoutVariable>?] = [nil]
     /// Ids of external symbols whose row changed (or that entered or left the basis) since the last
     /// update, each once (`isTouched`), so that an update can visit only those.
     private var touched: [Int] = []
@@ -54,6 +55,11 @@ struct SolverImpl {
     private var columns: [Int: [(id: Int, coefficient: Double)]] = [:]
     private var columnsStructure = -1
     private var infeasibleRows: [Symbol] = []
+    /// The last symbol `symbol(for:)` made for a new variable: while `createRow` builds the row of the constraint that
+    /// brought it, it is in no other row.
+    private var freshSymbol = Symbol.invalid
+    /// Substitutions that visited every row (for tests that check the work).
+    private(set) var substitutionScans = 0
     private var objective = Row()
     private var artificial: Row?
 
@@ -68,6 +74,7 @@ struct SolverImpl {
         let key = ObjectIdentifier(constraint)
         if constraints[key] != nil { throw SolverError.duplicateConstraint(constraint) }
 
+        freshSymbol = .invalid
         var (row, tag) = createRow(constraint)
         var subject = chooseSubject(row, tag)
 
@@ -89,7 +96,15 @@ struct SolverImpl {
             }
         } else {
             row.solve(for: subject)
-            substitute(subject, row)
+            // A symbol that came in with this constraint (a new variable, its marker or error) is in no other row:
+            // only the objective may need the substitution, which spares a visit of every row per constraint
+            // (building a large system would be quadratic in it).
+            if subject == freshSymbol || subject == tag.marker || subject == tag.other {
+                structure &+= 1
+                objective.substitute(subject, with: row)
+            } else {
+                substitute(subject, row)
+            }
             rows[subject.id] = row
             touch(subject)
         }
@@ -102,6 +117,18 @@ struct SolverImpl {
     }
 
     mutating func removeConstraint(_ constraint: Constraint) throws {
+        try removeConstraint(constraint, reporting: false) { _ in }
+    }
+
+    mutating func removeConstraint(_ constraint: Constraint, dependents: (LayoutVariable) -> Void) throws {
+        try removeConstraint(constraint, reporting: true, dependents: dependents)
+    }
+
+    /// Removes `constraint`; `reporting`, for a required equality whose marker is parametric, first calls `dependents`
+    /// with each variable whose value depends on it (the ones removing it may leave free), found in the scan the
+    /// removal makes anyway.
+    private mutating func removeConstraint(_ constraint: Constraint, reporting: Bool,
+                                           dependents: (LayoutVariable) -> Void) throws {
         structure &+= 1
         let key = ObjectIdentifier(constraint)
         guard let entry = constraints.removeValue(forKey: key) else {
@@ -116,8 +143,13 @@ struct SolverImpl {
         if rows[tag.marker.id] != nil {
             rows[tag.marker.id] = nil
         } else {
-            guard let leavingID = markerLeavingRow(tag.marker) else {
+            var dependentIDs: [Int] = []
+            let collect = reporting && tag.marker.isDummy
+            guard let leavingID = markerLeavingRow(tag.marker, collecting: collect, into: &dependentIDs) else {
                 throw SolverError.internalError("failed to find leaving row")
+            }
+            for id in dependentIDs {
+                if let variable = variableOf[id] { dependents(variable.takeUnretainedValue()) }
             }
             var row = rows[leavingID].take()!
             touch(symbols[leavingID])
@@ -255,13 +287,22 @@ struct SolverImpl {
             changed(variable)
         }
         released.removeAll()
-        for id in touched {
-            isTouched[id] = false
-            guard let variable = variableOf[id] else { continue }
-            let value = rows[id]?.constant ?? 0
-            if value != variable.value {
-                variable.value = value
-                changed(variable)
+        // Borrowed from the tables (which keep them) rather than retained: this visits every moved variable.
+        rows.withUnsafeBufferPointer { rows in
+            variableOf.withUnsafeBufferPointer { variableOf in
+                isTouched.withUnsafeMutableBufferPointer { isTouched in
+                    for id in touched {
+                        isTouched[id] = false
+                        guard let variable = variableOf[id] else { continue }
+                        let value = rows[id]?.constant ?? 0
+                        variable._withUnsafeGuaranteedRef { variable in
+                            if value != variable.value {
+                                variable.value = value
+                                changed(variable)
+                            }
+                        }
+                    }
+                }
             }
         }
         touched.removeAll(keepingCapacity: true)
@@ -270,6 +311,16 @@ struct SolverImpl {
     /// Whether `expression` is fixed by the required equalities alone: written in the current basis, it holds
     /// only their markers (dummies), so no other constraint can move it.
     func isDetermined(_ expression: Expression) -> Bool {
+        // Each variable fixed on its own (a row of dummies) fixes the sum, with no row to build.
+        var each = true
+        for term in expression.terms {
+            guard let entry = variables[ObjectIdentifier(term.variable)] else { return false }
+            guard let row = rows[entry.symbol.id], allDummies(row) else {
+                each = false
+                break
+            }
+        }
+        if each { return true }
         var combined = Row()
         for term in expression.terms {
             guard let entry = variables[ObjectIdentifier(term.variable)] else { return false }
@@ -280,18 +331,6 @@ struct SolverImpl {
             }
         }
         return allDummies(combined)
-    }
-
-    /// The variables whose values depend on `constraint` when it is a required equality whose marker is
-    /// parametric: the ones removing it may leave free.
-    func dependents(of constraint: Constraint) -> [LayoutVariable] {
-        guard let entry = constraints[ObjectIdentifier(constraint)], entry.tag.marker.isDummy,
-              rows[entry.tag.marker.id] == nil else { return [] }
-        var result: [LayoutVariable] = []
-        for (slot, symbol) in variableSymbols.enumerated() {
-            if let row = rows[symbol.id], row.coefficient(for: entry.tag.marker) != 0 { result.append(variableList[slot]) }
-        }
-        return result
     }
 
     /// Whether some variable may have changed since the last update.
@@ -389,10 +428,11 @@ struct SolverImpl {
         let key = ObjectIdentifier(variable)
         if let entry = variables[key] { return entry.symbol }
         let symbol = newSymbol(.external)
+        freshSymbol = symbol
         variables[key] = VariableEntry(symbol: symbol, uses: 0, slot: variableList.count)
         variableList.append(variable)
         variableSymbols.append(symbol)
-        variableOf[symbol.id] = variable
+        variableOf[symbol.id] = Unmanaged.passUnretained(variable)
         touch(symbol)
         return symbol
     }
@@ -420,7 +460,14 @@ struct SolverImpl {
         released.append(variableList.removeLast())
         variableSymbols.removeLast()
         variableOf[entry.symbol.id] = nil
-        scrub(entry.symbol)
+        if rows[entry.symbol.id] != nil {
+            // A basic symbol is in no other row and not in the objective: dropping its row is all (no scan of every
+            // row, which would make taking many views out quadratic).
+            structure &+= 1
+            rows[entry.symbol.id] = nil
+        } else {
+            scrub(entry.symbol)
+        }
         freeSymbol(entry.symbol)
     }
 
@@ -560,6 +607,7 @@ struct SolverImpl {
     /// Replaces the parametric `symbol` by `row` everywhere, noting rows that turn infeasible.
     private mutating func substitute(_ symbol: Symbol, _ row: Row) {
         structure &+= 1
+        substitutionScans += 1
         var infeasible: [Symbol] = []
         var changed: [Symbol] = []
         let symbols = self.symbols
@@ -748,15 +796,28 @@ struct SolverImpl {
     /// row pure. Pivoting elsewhere would write error and slack symbols into the dummy's row, and
     /// the simplex would then hold that dummy at ≥ 0 instead of = 0 (kiwi does, and then accepts
     /// required constraints that conflict with the redundant one).
+    ///
+    /// `collecting`, the scan also puts into `dependents` the ids of the variables' rows that hold the marker (and so
+    /// goes on past a basic dummy).
     private func markerLeavingRow(_ marker: Symbol) -> Int? {
+        var none: [Int] = []
+        return markerLeavingRow(marker, collecting: false, into: &none)
+    }
+
+    private func markerLeavingRow(_ marker: Symbol, collecting: Bool, into dependents: inout [Int]) -> Int? {
         var r1 = Double.greatestFiniteMagnitude, r2 = Double.greatestFiniteMagnitude
-        var first = -1, second = -1, third = -1
+        var first = -1, second = -1, third = -1, dummy = -1
         for id in rows.indices where rows[id] != nil {
             let c = rows[id]!.coefficient(for: marker)
             if c == 0 { continue }
-            if symbols[id].isDummy && marker.isDummy { return id }
+            if symbols[id].isDummy && marker.isDummy {
+                guard collecting else { return id }
+                if dummy < 0 { dummy = id }
+                continue
+            }
             if symbols[id].isExternal {
                 third = id
+                if collecting { dependents.append(id) }
             } else if c < 0 {
                 let r = -rows[id]!.constant / c
                 if r < r1 { r1 = r; first = id }
@@ -765,6 +826,7 @@ struct SolverImpl {
                 if r < r2 { r2 = r; second = id }
             }
         }
+        if dummy >= 0 { return dummy }
         if first >= 0 { return first }
         if second >= 0 { return second }
         return third >= 0 ? third : nil
