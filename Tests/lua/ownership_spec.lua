@@ -236,4 +236,64 @@ describe("ownership", function()
     scrim.tap(10, 10)
     assert.same({ "first", "second" }, fired)
   end)
+
+  it("keeps a dismissed scrim.class controller the script dropped until its viewDidDisappear, though the collector runs as the dismissal ends", function()
+    local calls = {}
+    local Sheet = scrim.class("CollectedSheet", scrim.ViewController)
+    function Sheet:viewWillDisappear()
+      -- The alongside completion runs once the dismissal completed, after the presenter let the controller go.
+      self.presentationController:animateAlongsideTransition(function() end, collect)
+    end
+    function Sheet:viewDidDisappear(animated) calls[#calls + 1] = { self.label, animated } end
+    for _, animated in ipairs({ true, false }) do
+      do
+        local vc = Sheet{ label = "sheet" }
+        scrim.present(vc, animated)
+        scrim.settle()
+        vc:dismiss(animated)
+      end
+      collect()
+      scrim.settle()
+    end
+    assert.same({ { "sheet", true }, { "sheet", false } }, calls)
+  end)
+
+  it("keeps a dismissed controller's closures for every transition.didDismiss handler, though the first runs the collector", function()
+    local seen = {}
+    local first = scrim.on("transition.didDismiss", collect, { priority = 10 })
+    local second = scrim.on("transition.didDismiss", function(e)
+      seen[#seen + 1] = e.viewController.name
+      e.viewController.viewDidDisappear()
+    end)
+    do
+      local vc = scrim.ViewController{ name = "dropped" }
+      vc.viewDidDisappear = function() seen[#seen + 1] = "didDisappear" end
+      scrim.present(vc)
+      scrim.settle()
+      vc:dismiss(true, function() seen[#seen + 1] = "completion" end)
+    end
+    collect()
+    scrim.settle()
+    first:remove()
+    second:remove()
+    assert.same({ "didDisappear", "dropped", "didDisappear", "completion" }, seen)
+  end)
+
+  it("keeps a cancelled popup the script dropped for every popup.didCancel handler", function()
+    local seen = {}
+    local Menu = scrim.class("CollectedMenu", scrim.PopupWindow)
+    local first = scrim.on("popup.didCancel", collect, { priority = 10 })
+    local second = scrim.on("popup.didCancel", function(e) seen[#seen + 1] = e.popup.label end)
+    do
+      local popup = Menu{ items = { "a" }, label = "menu" }
+      popup:create()
+      scrim.settle()
+      popup:cancel()
+    end
+    collect()
+    scrim.settle()
+    first:remove()
+    second:remove()
+    assert.same({ "menu" }, seen)
+  end)
 end)

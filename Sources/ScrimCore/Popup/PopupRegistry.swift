@@ -22,10 +22,13 @@ public final class PopupRegistry {
         didHold?(popup)
     }
 
-    /// Lets `popup` go; does nothing if it is not held.
-    func release(_ popup: PopupWindow) {
-        guard let index = popups.firstIndex(where: { $0 === popup }) else { return }
-        popups.remove(at: index)
-        didRelease?(popup)
+    /// Lets `popup` go after `last` ran (what the runtime still calls into it: `popup.didCancel`'s handlers), so that
+    /// a bridge keeps what the popup keeps from a script until then; it is out of `popups` while `last` runs. Shown
+    /// again meanwhile, it stays held.
+    func release(_ popup: PopupWindow, after last: () -> Void) {
+        let index = popups.firstIndex(where: { $0 === popup })
+        if let index { popups.remove(at: index) }
+        last()
+        if index != nil, !contains(popup) { didRelease?(popup) }
     }
 }

@@ -295,8 +295,9 @@ open class PopupWindow {
         loadedView?.removeFromSuperview()
         phase = .hidden
         guard let runtime else { return }
-        runtime.popups.release(self)
-        runtime.hooks.emit("popup.didCancel", target: self, fields: ["popup": .object(self)])
+        runtime.popups.release(self) {
+            runtime.hooks.emit("popup.didCancel", target: self, fields: ["popup": .object(self)])
+        }
     }
 
     // MARK: Selecting

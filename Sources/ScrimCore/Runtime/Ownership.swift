@@ -5,8 +5,10 @@
 public protocol OwnershipObserver: AnyObject {
     /// `object` left `old` (nil: it had no owner); its new owner is `object.owner`.
     func ownerDidChange(_ object: Owned, from old: AnyObject?)
-    /// Keeps what `objects` keep from the script while the returned token lives: Swift holds them only in a local list
-    /// for a moment (the recognizers a tap goes to), and one of them may drop their owner before the next one runs.
+    /// Keeps what `objects` keep from the script while the returned token lives: for as long as the runtime will still
+    /// call into them although their owner may let them go first — the recognizers a tap goes to (one may take the
+    /// others' view away), a controller from the start of its transition until its last callback (a dismissal unlinks
+    /// it before `viewDidDisappear`).
     func hold(_ objects: [Owned]) -> AnyObject?
 }
 

@@ -156,6 +156,10 @@ import Testing
         var held: [String] = []
         scene.runtime.popups.didHold = { held.append("hold \($0.displayName)") }
         scene.runtime.popups.didRelease = { held.append("release \($0.displayName)") }
+        // The bridge keeps what the popup keeps from a script until the last handler that receives it ran.
+        scene.runtime.hooks.on("popup.didCancel") { [weak runtime = scene.runtime] _ in
+            held.append("didCancel, \(runtime?.popups.popups.count ?? -1) held")
+        }
         weak var weakPopup: PopupWindow?
         weak var weakView: View?
         weak var weakDelegate: RecordingPopupDelegate?
@@ -178,7 +182,7 @@ import Testing
         #expect(weakPopup == nil)
         #expect(weakView == nil)
         #expect(weakDelegate == nil)
-        #expect(held == ["hold PopupWindow \"menu\"", "release PopupWindow \"menu\""])
+        #expect(held == ["hold PopupWindow \"menu\"", "didCancel, 0 held", "release PopupWindow \"menu\""])
         #expect(scene.runtime.popups.popups.isEmpty)
     }
 
