@@ -85,8 +85,8 @@ extension ViewController {
         begin(context, for: controller, presentationController: presentationController, runtime: runtime)
 
         controller.calling("presentationTransitionWillBegin") { try presentationController.presentationTransitionWillBegin() }
-        controller.calling("viewWillAppear") { try controller.viewWillAppear(animated) }
-        if removesPresenter { calling("viewWillDisappear") { try viewWillDisappear(animated) } }
+        controller.send(.viewWillAppear(animated: animated))
+        if removesPresenter { send(.viewWillDisappear(animated: animated)) }
         run(transitionAnimator, context: context, of: controller)
     }
 
@@ -216,8 +216,8 @@ extension ViewController {
         }
         context.finishAlongsideAnimations(completed)
         if completed {
-            controller.calling("viewDidAppear") { try controller.viewDidAppear(animated) }
-            if removesPresenter { calling("viewDidDisappear") { try viewDidDisappear(animated) } }
+            controller.send(.viewDidAppear(animated: animated))
+            if removesPresenter { send(.viewDidDisappear(animated: animated)) }
         }
         controller.calling("animationEnded") { try animator.animationEnded(completed) }
         let deferred = controller.deferredDismissal
@@ -271,8 +271,8 @@ extension ViewController {
         begin(context, for: self, presentationController: presentationController, runtime: runtime)
 
         calling("dismissalTransitionWillBegin") { try presentationController.dismissalTransitionWillBegin() }
-        calling("viewWillDisappear") { try viewWillDisappear(animated) }
-        if removesPresenter { presenter.calling("viewWillAppear") { try presenter.viewWillAppear(animated) } }
+        send(.viewWillDisappear(animated: animated))
+        if removesPresenter { presenter.send(.viewWillAppear(animated: animated)) }
         run(transitionAnimator, context: context, of: self)
     }
 
@@ -296,8 +296,8 @@ extension ViewController {
         }
         context.finishAlongsideAnimations(completed)
         if completed {
-            calling("viewDidDisappear") { try viewDidDisappear(animated) }
-            if removesPresenter { presenter.calling("viewDidAppear") { try presenter.viewDidAppear(animated) } }
+            send(.viewDidDisappear(animated: animated))
+            if removesPresenter { presenter.send(.viewDidAppear(animated: animated)) }
         }
         calling("animationEnded") { try animator.animationEnded(completed) }
         guard completed else { return }

@@ -103,18 +103,10 @@ open class ViewController {
     public func loadViewIfNeeded() {
         guard storedView == nil, !isLoadingView else { return }
         isLoadingView = true
-        do {
-            try loadView()
-        } catch {
-            report(error, callback: "loadView")
-        }
+        send(.loadView)
         isLoadingView = false
         if storedView == nil { storedView = makeDefaultView() }
-        do {
-            try viewDidLoad()
-        } catch {
-            report(error, callback: "viewDidLoad")
-        }
+        send(.viewDidLoad)
     }
 
     /// Makes the root view and assigns it to `view`. By default a View filling the screen, named after the controller.
@@ -143,6 +135,29 @@ open class ViewController {
     open func viewWillDisappear(_ animated: Bool) throws {}
     /// The view left the screen.
     open func viewDidDisappear(_ animated: Bool) throws {}
+
+    /// Every lifecycle callback goes through here on its way to its method: `perform` runs this class's
+    /// implementation (`loadView`, `viewWillAppear`, …). A subclass that handles them all alike — a scripting bridge
+    /// asks its script first — overrides this one method rather than the six.
+    open func lifecycle(_ callback: LifecycleCallback, perform: () throws -> Void) throws {
+        try perform()
+    }
+
+    /// Makes `callback`, through `lifecycle`; an error is reported naming it, and the caller carries on.
+    func send(_ callback: LifecycleCallback) {
+        calling(callback.name) {
+            try lifecycle(callback) {
+                switch callback {
+                case .loadView: try loadView()
+                case .viewDidLoad: try viewDidLoad()
+                case .viewWillAppear(let animated): try viewWillAppear(animated)
+                case .viewDidAppear(let animated): try viewDidAppear(animated)
+                case .viewWillDisappear(let animated): try viewWillDisappear(animated)
+                case .viewDidDisappear(let animated): try viewDidDisappear(animated)
+                }
+            }
+        }
+    }
 
     /// Called by `present` on the controller about to be presented, after its view is loaded and before anything
     /// happens: throw to refuse (the seed's base classes check their required overrides here).

@@ -185,8 +185,11 @@ enum ControllerBinding {
 }
 
 /// The scriptable controllers' way back to the Swift implementations (`self.super:loadView()`).
-protocol ScriptedController: ViewController {
-    func superLoadView() throws
+protocol ScriptedController: ViewController {}
+
+extension ScriptedController {
+    /// They route the lifecycle through `lifecycle`, overriding none of its methods: `loadView` is the Swift one.
+    func superLoadView() throws { try loadView() }
 }
 
 protocol ScriptedDimmingController: ScriptedController {

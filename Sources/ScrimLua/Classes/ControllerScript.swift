@@ -17,6 +17,11 @@ struct ControllerScript {
         if try overrides.call(object, member, arguments) == nil { try otherwise() }
     }
 
+    /// Runs the override of a lifecycle callback (with its `animated`, if it has one), or the Swift method (`perform`).
+    func lifecycle(_ object: AnyObject, _ callback: LifecycleCallback, perform: () throws -> Void) throws {
+        try run(object, callback.name, callback.animated.map { [$0] } ?? [], otherwise: perform)
+    }
+
     func number(_ object: AnyObject, _ member: String, otherwise: () throws -> Double) throws -> Double {
         guard let (value, place) = try overrides.placedCall(object, member) else { return try otherwise() }
         switch value {

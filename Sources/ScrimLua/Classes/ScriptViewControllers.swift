@@ -1,8 +1,8 @@
 import ScrimCore
 
 // The controllers Lua creates: `scrim.ViewController{…}`, the dimming base classes, and every `scrim.class`
-// derived from them. Each open member of UIKit's lifecycle and of the seed's DimmingTransitioningDelegate asks
-// Lua first (see ControllerScript); members may be given as methods or as values.
+// derived from them. Each open member of UIKit's lifecycle (all six through `lifecycle`) and of the seed's
+// DimmingTransitioningDelegate asks Lua first (see ControllerScript); members may be given as methods or as values.
 
 final class ScriptViewController: ViewController, ScriptedController {
     let script: ControllerScript
@@ -11,13 +11,9 @@ final class ScriptViewController: ViewController, ScriptedController {
         super.init(name: name)
     }
     override var className: String { script.className }
-    override func loadView() throws { try script.run(self, "loadView") { try super.loadView() } }
-    override func viewDidLoad() throws { try script.run(self, "viewDidLoad") { try super.viewDidLoad() } }
-    override func viewWillAppear(_ animated: Bool) throws { try script.run(self, "viewWillAppear", [animated]) { try super.viewWillAppear(animated) } }
-    override func viewDidAppear(_ animated: Bool) throws { try script.run(self, "viewDidAppear", [animated]) { try super.viewDidAppear(animated) } }
-    override func viewWillDisappear(_ animated: Bool) throws { try script.run(self, "viewWillDisappear", [animated]) { try super.viewWillDisappear(animated) } }
-    override func viewDidDisappear(_ animated: Bool) throws { try script.run(self, "viewDidDisappear", [animated]) { try super.viewDidDisappear(animated) } }
-    func superLoadView() throws { try super.loadView() }
+    override func lifecycle(_ callback: LifecycleCallback, perform: () throws -> Void) throws {
+        try script.lifecycle(self, callback, perform: perform)
+    }
 }
 
 /// Every dimming base class's scriptable controller, once: what differs between them is the edge's (its member names
@@ -29,13 +25,9 @@ final class ScriptEdgePresentViewController: EdgePresentViewController, Scripted
         super.init(edge: edge, name: nil)
     }
     override var className: String { script.className }
-    override func loadView() throws { try script.run(self, "loadView") { try super.loadView() } }
-    override func viewDidLoad() throws { try script.run(self, "viewDidLoad") { try super.viewDidLoad() } }
-    override func viewWillAppear(_ animated: Bool) throws { try script.run(self, "viewWillAppear", [animated]) { try super.viewWillAppear(animated) } }
-    override func viewDidAppear(_ animated: Bool) throws { try script.run(self, "viewDidAppear", [animated]) { try super.viewDidAppear(animated) } }
-    override func viewWillDisappear(_ animated: Bool) throws { try script.run(self, "viewWillDisappear", [animated]) { try super.viewWillDisappear(animated) } }
-    override func viewDidDisappear(_ animated: Bool) throws { try script.run(self, "viewDidDisappear", [animated]) { try super.viewDidDisappear(animated) } }
-    func superLoadView() throws { try super.loadView() }
+    override func lifecycle(_ callback: LifecycleCallback, perform: () throws -> Void) throws {
+        try script.lifecycle(self, callback, perform: perform)
+    }
     override var presentationAnimationDuration: Seconds { get throws { try script.number(self, "presentationAnimationDuration") { try super.presentationAnimationDuration } } }
     override var dismissalAnimationDuration: Seconds { get throws { try script.number(self, "dismissalAnimationDuration") { try super.dismissalAnimationDuration } } }
     override func executePresentationAnimation() throws { try script.run(self, "executePresentationAnimation") { try super.executePresentationAnimation() } }

@@ -84,6 +84,21 @@ import Testing
         withExtendedLifetime(delegate) {}
     }
 
+    @Test func everyLifecycleCallbackGoesThroughLifecycleBeforeItsMethod() throws {
+        let s = PresentationScene()
+        let log = CallLog()
+        let sheet = RoutingController("sheet", log: log)
+        try s.root.present(sheet, animated: false)
+        try s.runtime.settle()
+        sheet.dismiss(animated: true)
+        try s.runtime.settle()
+        #expect(log.entries == [
+            "lifecycle loadView", "lifecycle viewDidLoad", "viewDidLoad",
+            "lifecycle viewWillAppear(false)", "lifecycle viewDidAppear(false)",
+            "lifecycle viewWillDisappear(true)", "lifecycle viewDidDisappear(true)", "viewDidDisappear(true)",
+        ])
+    }
+
     @Test func aDismissedControllerIsReleased() throws {
         let s = PresentationScene()
         weak var released: ViewController?
@@ -380,4 +395,22 @@ import Testing
         #expect(fading.completed == true && fading.badge.alpha == 1)
         #expect(!fading.animateAlongsideTransition({}), "nothing is in flight any more")
     }
+}
+
+/// Overrides `lifecycle` (and two of the methods, to show they still run after it).
+private final class RoutingController: ViewController {
+    let log: CallLog
+
+    init(_ name: String, log: CallLog) {
+        self.log = log
+        super.init(name: name)
+    }
+
+    override func lifecycle(_ callback: LifecycleCallback, perform: () throws -> Void) throws {
+        log("lifecycle \(callback.name)" + (callback.animated.map { "(\($0))" } ?? ""))
+        try perform()
+    }
+
+    override func viewDidLoad() throws { log("viewDidLoad") }
+    override func viewDidDisappear(_ animated: Bool) throws { log("viewDidDisappear(\(animated))") }
 }
