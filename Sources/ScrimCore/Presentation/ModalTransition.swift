@@ -77,7 +77,7 @@ extension ViewController {
             frames: [(self, presenterView?.frameInWindow ?? .zero, presenterView?.frameInWindow ?? .zero),
                      (controller, .zero, presentationController.frameOfPresentedViewInContainerView)])
         context.onComplete = { [weak self, weak controller] completed in
-            guard let self, let controller else { controller?.transitionHold = nil; return }
+            guard let self, let controller else { return }
             self.finishPresentation(of: controller, context: context, animator: transitionAnimator,
                                     removesPresenter: removesPresenter, animated: animated,
                                     completion: completion, completed: completed)
@@ -170,7 +170,6 @@ extension ViewController {
     private func begin(_ context: TransitionContext, for controller: ViewController,
                        presentationController: PresentationController, runtime: Runtime) {
         controller.activeTransition = context
-        controller.transitionHold = controller.ownershipObserver?.hold([controller])
         presentationController.transitionContext = context
         runtime.clock.beginPendingWork(context)
     }
@@ -198,8 +197,9 @@ extension ViewController {
     private func finishPresentation(of controller: ViewController, context: TransitionContext,
                                     animator: ViewControllerAnimatedTransitioning, removesPresenter: Bool,
                                     animated: Bool, completion: (() throws -> Void)?, completed: Bool) {
-        let held = controller.transitionHold
-        controller.transitionHold = nil
+        // A cancelled presentation unlinks the controller before its last callbacks: the bridge keeps what it keeps
+        // from a script until they ran, though the script need not hold it.
+        let held = controller.ownershipObserver?.hold([controller])
         defer { withExtendedLifetime(held) {} }
         controller.activeTransition = nil
         controller.isBeingPresented = false
@@ -263,7 +263,7 @@ extension ViewController {
             frames: [(self, presentedFrame, presentedFrame),
                      (presenter, presenterView?.frameInWindow ?? .zero, presenterView?.frameInWindow ?? .zero)])
         context.onComplete = { [weak self, weak presenter] completed in
-            guard let self, let presenter else { self?.transitionHold = nil; return }
+            guard let self, let presenter else { return }
             self.finishDismissal(presentedBy: presenter, context: context, animator: transitionAnimator,
                                  removesPresenter: removesPresenter, animated: animated, completion: completion,
                                  completed: completed)
@@ -279,8 +279,9 @@ extension ViewController {
     private func finishDismissal(presentedBy presenter: ViewController, context: TransitionContext,
                                  animator: ViewControllerAnimatedTransitioning, removesPresenter: Bool, animated: Bool,
                                  completion: (() throws -> Void)?, completed: Bool) {
-        let held = transitionHold
-        transitionHold = nil
+        // The dismissal unlinks the controller from its presenter before `viewDidDisappear`, `animationEnded`,
+        // `transition.didDismiss` and the completion: the bridge keeps what it keeps from a script until they ran.
+        let held = ownershipObserver?.hold([self])
         defer { withExtendedLifetime(held) {} }
         activeTransition = nil
         isBeingDismissed = false

@@ -55,10 +55,6 @@ open class ViewController {
     public internal(set) var isRootViewController = false
     /// The presentation or dismissal of this controller in flight.
     var activeTransition: TransitionContext?
-    /// What a bridge keeps of this controller (`OwnershipObserver.hold`) from the start of a transition until its last
-    /// callback ran: a dismissal unlinks the controller from its presenter before `viewDidDisappear`, `animationEnded`,
-    /// `transition.didDismiss` and the completion, and a script need not hold it.
-    var transitionHold: AnyObject?
     /// A `dismiss` asked for while the presentation was in flight; it runs when the presentation ends.
     var deferredDismissal: (animated: Bool, completion: (() throws -> Void)?)?
     /// Where this controller's view was when a full-screen presentation took it out of the window.

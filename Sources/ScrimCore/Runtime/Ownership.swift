@@ -7,7 +7,7 @@ public protocol OwnershipObserver: AnyObject {
     func ownerDidChange(_ object: Owned, from old: AnyObject?)
     /// Keeps what `objects` keep from the script while the returned token lives: for as long as the runtime will still
     /// call into them although their owner may let them go first — the recognizers a tap goes to (one may take the
-    /// others' view away), a controller from the start of its transition until its last callback (a dismissal unlinks
+    /// others' view away), a controller from the end of its transition until its last callback (a dismissal unlinks
     /// it before `viewDidDisappear`).
     func hold(_ objects: [Owned]) -> AnyObject?
 }
