@@ -279,6 +279,35 @@ describe("ownership", function()
     assert.same({ "didDisappear", "dropped", "didDisappear", "completion" }, seen)
   end)
 
+  it("keeps a dismissed dimming sheet the script dropped until its viewDidDisappear and transition.didDismiss", function()
+    local calls = {}
+    local Sheet = scrim.class("CollectedDimmingSheet", scrim.BottomPresentViewController)
+    function Sheet:viewDidLoad()
+      local content = scrim.View{ name = "content" }
+      self.view:addSubview(content)
+      scrim.constrain(content, "leading", "==", self.view, "leading")
+      scrim.constrain(content, "trailing", "==", self.view, "trailing")
+      scrim.constrain{ item = content, attribute = "height", constant = 300 }
+      self.bottom = scrim.constrain(self.view, "bottom", "==", content, "bottom")
+    end
+    function Sheet:animatedBottomConstraint() return self.bottom end
+    function Sheet:viewWillDisappear()
+      self.presentationController:animateAlongsideTransition(function() end, collect)
+    end
+    function Sheet:viewDidDisappear() calls[#calls + 1] = "viewDidDisappear" end
+    local hook = scrim.on("transition.didDismiss", function(e) calls[#calls + 1] = e.viewController.label end)
+    do
+      local vc = Sheet{ label = "sheet" }
+      scrim.present(vc)
+      scrim.settle()
+      vc:dismiss()
+    end
+    collect()
+    scrim.settle()
+    hook:remove()
+    assert.same({ "viewDidDisappear", "sheet" }, calls)
+  end)
+
   it("keeps a cancelled popup the script dropped for every popup.didCancel handler", function()
     local seen = {}
     local Menu = scrim.class("CollectedMenu", scrim.PopupWindow)
