@@ -67,7 +67,9 @@ public final class HookBus {
     /// O(1) a new channel).
     private func pruneEmptyChannels() {
         for name in Array(channels.keys) where channels[name]?.hasHandlers == false {
-            if isKnownUniquelyReferenced(&channels[name]!) { channels[name] = nil }
+            // Taken out to ask whether only the bus holds it; put back when someone else does too.
+            guard var channel = channels.removeValue(forKey: name) else { continue }
+            if !isKnownUniquelyReferenced(&channel) { channels[name] = channel }
         }
         pruneAt = max(HookBus.minimumPruneCount, channels.count * 2)
     }

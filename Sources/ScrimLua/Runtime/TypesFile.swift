@@ -123,7 +123,7 @@ public enum TypesFile {
             return nil
         }
         // Rewritten from the last block up, so that the ranges of the others stay valid.
-        for declaredClass in declared.sorted(by: { blocks[$0.name]!.range.lowerBound > blocks[$1.name]!.range.lowerBound }) {
+        for declaredClass in declared.sorted(by: { (blocks[$0.name]?.range.lowerBound ?? 0) > (blocks[$1.name]?.range.lowerBound ?? 0) }) {
             guard let (range, block) = blocks[declaredClass.name] else { continue }
             let rewritten = render(declaredClass, block) { inheritedType($0, of: declaredClass.name) }
             lines.replaceSubrange(range, with: rewritten)

@@ -111,7 +111,7 @@ struct SolverImpl {
 
         constraints[key] = ConstraintEntry(constraint: constraint, tag: tag)
         for term in constraint.expression.terms where !Row.nearZero(term.coefficient) {
-            variables[ObjectIdentifier(term.variable)]!.uses += 1
+            variables[ObjectIdentifier(term.variable)]?.uses += 1
         }
         try optimize(artificial: false)
     }
@@ -243,7 +243,9 @@ struct SolverImpl {
         if strength.isRequired { throw SolverError.badRequiredStrength(variable) }
         let constraint = Constraint(Expression([Term(variable)]), .equal, strength: strength)
         try addConstraint(constraint)
-        let tag = constraints[ObjectIdentifier(constraint)]!.tag
+        guard let tag = constraints[ObjectIdentifier(constraint)]?.tag else {
+            throw SolverError.internalError("edit constraint not added")
+        }
         edits[key] = EditInfo(constraint: constraint, tag: tag, constant: 0)
     }
 
@@ -260,7 +262,7 @@ struct SolverImpl {
         // The edit constraint is `variable - value == 0`: its constant moves by -(value - old),
         // and its marker (coefficient -1) by value - old.
         let shift = value - info.constant
-        edits[key]!.constant = value
+        edits[key]?.constant = value
         _ = shiftMarker(info.tag, by: shift)
         guard try dualOptimize() else { throw SolverError.internalError("dual optimize failed") }
     }
@@ -419,7 +421,7 @@ struct SolverImpl {
         structure &+= 1
         rows[symbol.id] = nil
         for id in rows.indices where rows[id] != nil {
-            rows[id]!.remove(symbol)
+            rows[id]?.remove(symbol)
         }
         objective.remove(symbol)
     }
@@ -455,7 +457,7 @@ struct SolverImpl {
         if entry.slot != last {
             variableList.swapAt(entry.slot, last)
             variableSymbols.swapAt(entry.slot, last)
-            variables[ObjectIdentifier(variableList[entry.slot])]!.slot = entry.slot
+            variables[ObjectIdentifier(variableList[entry.slot])]?.slot = entry.slot
         }
         released.append(variableList.removeLast())
         variableSymbols.removeLast()
@@ -614,9 +616,9 @@ struct SolverImpl {
         rows.withUnsafeMutableBufferPointer { rows in
             symbols.withUnsafeBufferPointer { symbols in
                 for id in 0..<rows.count where rows[id] != nil {
-                    if rows[id]!.substitute(symbol, with: row) {
+                    if rows[id]?.substitute(symbol, with: row) == true {
                         let basic = symbols[id]
-                        let constant = rows[id]!.constant
+                        let constant = rows[id]?.constant ?? 0
                         if basic.isExternal {
                             changed.append(basic)
                         } else if constant < 0 && !Row.nearZero(constant) {
@@ -629,7 +631,7 @@ struct SolverImpl {
         for basic in changed { touch(basic) }
         if !infeasible.isEmpty { infeasibleRows.append(contentsOf: infeasible) }
         objective.substitute(symbol, with: row)
-        if artificial != nil { artificial!.substitute(symbol, with: row) }
+        artificial?.substitute(symbol, with: row)
     }
 
     /// Primal simplex on the objective (or the phase-1 artificial objective) until no improving
