@@ -2,8 +2,9 @@
 
    The hook bus (Swift) owns every channel's handlers. For a channel whose handlers are all plain Lua functions of
    this state registered with `scrim.on` (no `once`, no Swift handler, no plugin's), the bridge keeps a list of
-   them here, in dispatch order, each in a cell `{fn}` (fn: anything Lua can call) that is emptied (`{false}`) when its hook is removed; the list
-   is replaced when the channel changes, so an emission goes on over the list it started with: a handler added
+   them here, in dispatch order, each in a cell `{fn}` (fn: anything Lua can call) that is emptied (`{false}`) when its hook is removed. A change
+   to the channel marks its list stale (`false`) and the next emission, left to Swift, builds a new one, so
+   registering many handlers stays linear; an emission goes on over the list it started with: a handler added
    meanwhile runs from the next emission, one removed before its turn is skipped (its cell is shared by every list).
    For any other channel, an observer of calls (`scrim run --trace`), or arguments Swift has to complain about,
    the Swift `emit` runs, on this very frame, so its errors name the caller's line.

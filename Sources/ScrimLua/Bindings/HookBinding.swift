@@ -94,7 +94,8 @@ enum HookBinding {
         }
         let cancellable = call.isNil(3) ? true : try call.boolean(3)
         let delivered = bus(of: call)._withUnsafeGuaranteedRef {
-            $0.emit(name, target: target, fields: fields, cancellable: cancellable)
+            rebuildIfStale(name, $0, in: call.state)
+            return $0.emit(name, target: target, fields: fields, cancellable: cancellable)
         }
         lua_pushboolean(call.L, delivered ? 1 : 0)
         return 1
@@ -186,6 +187,10 @@ enum HookBinding {
         }
     }
 
+    /// A change to a channel: a removed handler's cell is emptied at once (an emission under way skips it), and the
+    /// channel's list is only marked stale (`false`), rebuilt by the next emission from Lua (`rebuildIfStale`), so
+    /// that registering n handlers costs O(n), not a list rebuilt per handler. An event without handlers has no
+    /// entry at all, so names used once leave nothing.
     private static func publish(_ channel: HookChannel, removed: Hook?, in state: LuaState) {
         state.keepingTop { _ in
             let L = state.L
@@ -196,10 +201,26 @@ enum HookBinding {
             }
             pushTable(L, listsKey)
             state.pushString(channel.name)
+            if channel.handlers.isEmpty { lua_pushnil(L) } else { lua_pushboolean(L, 0) }
+            lua_rawset(L, -3)
+        }
+    }
+
+    /// Before an emission from Lua that the C side left to Swift: the list of a channel marked stale is rebuilt —
+    /// a list when every handler is a plain script handler of this state (not `once`: the bus removes those itself),
+    /// in dispatch order, so that the next emission runs from C; no entry otherwise.
+    private static func rebuildIfStale(_ name: String, _ bus: HookBus, in state: LuaState) {
+        state.keepingTop { _ in
+            let L = state.L
+            lua_checkstack(L, 6)
+            pushTable(L, listsKey)
+            state.pushString(name)
+            guard lua_rawget(L, -2) == LUA_TBOOLEAN else { return }
+            state.pushString(name)
+            let channel = bus.channel(name)
             let cells = channel.handlers.compactMap { hook in
                 hook.once ? nil : (hook.tag as? LuaHandler).flatMap { $0.handle === state.handle ? $0.cell : nil }
             }
-            // An event without handlers has no list (the Swift side says so quickly), so names used once leave nothing.
             if !cells.isEmpty, cells.count == channel.handlers.count {
                 lua_createtable(L, Int32(cells.count), 0)
                 for (index, cell) in cells.enumerated() {
@@ -209,7 +230,7 @@ enum HookBinding {
             } else {
                 lua_pushnil(L)
             }
-            lua_rawset(L, -3)
+            lua_rawset(L, -4)
         }
     }
 
