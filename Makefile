@@ -4,10 +4,8 @@ SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 
 # `make install [PREFIX=/usr/local] [DESTDIR=]`: the static release binary in PREFIX/bin and the editor types
-# (LuaLS annotations) in PREFIX/share/scrim/types. INSTALL_BUILD=debug installs the debug build instead: no release
-# build, for the install test.
+# (LuaLS annotations) in PREFIX/share/scrim/types.
 PREFIX ?= /usr/local
-INSTALL_BUILD ?= release
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 DATADIR = $(DESTDIR)$(PREFIX)/share/scrim
 
@@ -52,13 +50,9 @@ bench: release
 types:
 	SCRIM_WRITE_TYPES=1 swift test --filter TypesTests/classEntriesAreGeneratedFromTheClassTable
 
-ifeq ($(INSTALL_BUILD),debug)
-install: build
-else
 install: release
-endif
 	install -d "$(BINDIR)" "$(DATADIR)/types"
-	install -m 755 .build/$(INSTALL_BUILD)/scrim "$(BINDIR)/scrim"
+	install -m 755 .build/release/scrim "$(BINDIR)/scrim"
 	install -m 644 types/scrim.lua "$(DATADIR)/types/scrim.lua"
 	@echo "installed $(BINDIR)/scrim and $(DATADIR)/types/scrim.lua"
 

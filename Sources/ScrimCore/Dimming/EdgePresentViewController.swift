@@ -54,7 +54,10 @@ open class EdgePresentViewController: DimmingPresentViewController {
         }
     }
 
-    private func requiredTarget<T>(_ type: T.Type) throws -> T {
-        try required(try animatedTarget as? T, member: edge.targetMember, base: edge.className, hint: edge.hint)
+    /// `T` is a class and the target is unwrapped before the cast: Swift 6.3's optimizer drops the nil check of
+    /// `AnyObject? as? T` for an unconstrained `T` (a segfault in release builds only; see docs/DESIGN.md).
+    private func requiredTarget<T: AnyObject>(_ type: T.Type) throws -> T {
+        let target = try animatedTarget.flatMap { $0 as? T }
+        return try required(target, member: edge.targetMember, base: edge.className, hint: edge.hint)
     }
 }
