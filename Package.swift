@@ -18,7 +18,10 @@ let package = Package(
         // libedit's header only: the REPL loads the library itself on first use (see LibEdit.h).
         .systemLibrary(name: "LibEdit", path: "Sources/LibEdit", providers: [.apt(["libedit-dev"])]),
         .target(name: "CLua", dependencies: ["LuaSystem"]),
-        .target(name: "ScrimCore"),
+        // The Cassowary constraint solver: knows nothing of views (the layout engine keeps its own context in each
+        // variable).
+        .target(name: "Cassowary"),
+        .target(name: "ScrimCore", dependencies: ["Cassowary"]),
         .target(name: "ScrimLua", dependencies: ["CLua", "ScrimCore"], resources: [.embedInCode("Lua/class.lua"), .embedInCode("Lua/console.lua"), .embedInCode("Lua/event.lua")]),
         .target(name: "ScrimPlugins", dependencies: ["ScrimLua", "ScrimCore", "CLua"], resources: [
             .embedInCode("Lua/plugins.lua"), .embedInCode("Lua/sandbox.lua"), .embedInCode("Lua/random.lua"),
@@ -35,8 +38,9 @@ let package = Package(
         .target(name: "ScrimWindow", dependencies: ["ScrimCore", "ScrimRender", "ScrimRecord"]),
         .executableTarget(name: "scrim", dependencies: ["ScrimLua", "ScrimCore", "ScrimTest", "LibEdit", "ScrimRender", "ScrimPlugins", "ScrimRecord", "ScrimWindow"]),
         .target(name: "ScrimBenchC", dependencies: ["LuaSystem"]),
-        .executableTarget(name: "ScrimBench", dependencies: ["CLua", "ScrimBenchC", "ScrimLua", "ScrimCore", "ScrimRender", "ScrimRecord", "ScrimWindow"]),
-        .testTarget(name: "ScrimCoreTests", dependencies: ["ScrimCore"]),
+        .executableTarget(name: "ScrimBench", dependencies: ["CLua", "ScrimBenchC", "Cassowary", "ScrimLua", "ScrimCore", "ScrimRender", "ScrimRecord", "ScrimWindow"]),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
+        .testTarget(name: "ScrimCoreTests", dependencies: ["ScrimCore", "Cassowary"]),
         .testTarget(name: "ScrimRenderTests", dependencies: ["ScrimRender", "ScrimCore"]),
         .testTarget(name: "ScrimLuaTests", dependencies: ["ScrimLua", "CLua", "ScrimCore"]),
         .target(name: "ScrimTestSupport", path: "Tests/Support"),

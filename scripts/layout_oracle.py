@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""kiwisolver differential oracle for the Scrim Cassowary solver (Sources/ScrimCore/Layout/Solver).
+"""kiwisolver differential oracle for the Scrim Cassowary solver (Sources/Cassowary).
 
 Generates COUNT seeded random systems, runs each through kiwisolver and prints JSON on stdout:
 

@@ -1,3 +1,4 @@
+import Cassowary
 import ScrimCore
 
 /// The Cassowary benchmark, the same system as `scripts/bench_layout.py` builds for kiwisolver:
@@ -46,16 +47,16 @@ func runLayoutBench(views: Int, edits: Int, repetitions: Int) -> (solve: Double,
 
 /// The variables and constraints of the benchmark chain, in the order they are added.
 struct LayoutBenchChain {
-    var left: [LayoutVariable] = [], width: [LayoutVariable] = []
-    var top: [LayoutVariable] = [], height: [LayoutVariable] = []
+    var left: [Variable] = [], width: [Variable] = []
+    var top: [Variable] = [], height: [Variable] = []
     var constraints: [Constraint] = []
 
     init(views: Int) {
         for i in 0..<views {
-            left.append(LayoutVariable("left\(i)"))
-            width.append(LayoutVariable("width\(i)"))
-            top.append(LayoutVariable("top\(i)"))
-            height.append(LayoutVariable("height\(i)"))
+            left.append(Variable("left\(i)"))
+            width.append(Variable("width\(i)"))
+            top.append(Variable("top\(i)"))
+            height.append(Variable("height\(i)"))
             if i == 0 {
                 constraints.append(left[0] .== 0)
                 constraints.append(width[0] .>= 10)

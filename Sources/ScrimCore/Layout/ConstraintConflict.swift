@@ -1,3 +1,5 @@
+import Cassowary
+
 /// The search for which required constraints conflict, for the unsatisfiable-constraints report: a smallest set
 /// (no member can be dropped and still conflict) that contains the constraint the solver refused.
 ///

@@ -1,3 +1,5 @@
+import Cassowary
+
 /// An edge, centre or size of a view's frame: what a `LayoutConstraint` relates (UIKit's `NSLayoutConstraint.Attribute`).
 ///
 /// Layout is left to right: `leading` is `left` and `trailing` is `right`.
@@ -21,8 +23,8 @@ public enum LayoutAttribute: String, CaseIterable, Sendable {
     public var isDimension: Bool { self == .width || self == .height }
 
     /// The attribute in window coordinates as a combination of a view's left, top, width and height.
-    func expression(left: LayoutVariable, top: LayoutVariable, width: LayoutVariable,
-                    height: LayoutVariable) -> Expression {
+    func expression(left: Variable, top: Variable, width: Variable,
+                    height: Variable) -> Expression {
         switch self {
         case .left, .leading: return Expression([Term(left)])
         case .right, .trailing: return Expression([Term(left), Term(width)])

@@ -1,3 +1,4 @@
+import Cassowary
 import Synchronization
 
 /// `item.attribute  relation  multiplier × toItem.toAttribute + constant`, at a priority: UIKit's `NSLayoutConstraint`.

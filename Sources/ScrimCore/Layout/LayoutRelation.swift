@@ -1,3 +1,5 @@
+import Cassowary
+
 /// How a constraint's two sides compare; the raw values are the operators scripts write.
 public enum LayoutRelation: String, CaseIterable, Sendable {
     case lessThanOrEqual = "<="

@@ -1,3 +1,5 @@
+import Cassowary
+
 /// A view as one engine's solver sees it: four variables for its frame in window coordinates and four "stay"
 /// constraints that keep the frame where it is unless constraints move it.
 ///
@@ -20,7 +22,7 @@ final class SolvedView {
     /// `view`, for the frame assignment of every pass, which must not retain it (views are targets of weak
     /// references, where each retain is slow); `view` keeps it alive.
     let unmanagedView: Unmanaged<View>
-    let left: LayoutVariable, top: LayoutVariable, width: LayoutVariable, height: LayoutVariable
+    let left: Variable, top: Variable, width: Variable, height: Variable
     /// The superview's entry; nil for the window.
     @exclusivity(unchecked) var parent: SolvedView?
     /// The entries of subviews (their frames are relative to this one).
@@ -63,10 +65,10 @@ final class SolvedView {
         unmanagedView = Unmanaged.passUnretained(view)
         // Unnamed: a variable of an entry describes itself through the entry (naming a view costs more than the rest
         // of making an entry).
-        left = LayoutVariable()
-        top = LayoutVariable()
-        width = LayoutVariable()
-        height = LayoutVariable()
+        left = Variable()
+        top = Variable()
+        width = Variable()
+        height = Variable()
         self.parent = parent
         self.isFixed = isFixed
         self.serial = serial
@@ -74,11 +76,27 @@ final class SolvedView {
 
     deinit {
         // The variables may outlive the entry in the solver, and the view outlives it: their links must not dangle.
-        let me = Unmanaged.passUnretained(self).toOpaque()
-        for variable in [left, top, width, height] where variable.solvedViewLink?.toOpaque() == me {
-            variable.solvedViewLink = nil
-        }
+        unlinkVariables()
         unlinkView()
+    }
+
+    /// Makes each variable's context this entry, so that the engine maps a changed value to its view without a
+    /// lookup. Unretained: the entry owns its variables, and the engine reads the context of every moved variable.
+    func linkVariables() {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        for variable in variables { variable.context = me }
+    }
+
+    /// Clears the variables' contexts that still lead here (the engine lets go of the entry).
+    func unlinkVariables() {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        for variable in variables where variable.context == me { variable.context = nil }
+    }
+
+    /// The entry a variable's context leads to, unretained; nil for a variable that is no view's.
+    @inline(__always)
+    static func entry(of variable: Variable) -> Unmanaged<SolvedView>? {
+        variable.context.map { Unmanaged<SolvedView>.fromOpaque($0) }
     }
 
     /// Clears the view's link to this entry (the engine lets go of it).
@@ -118,7 +136,7 @@ final class SolvedView {
     }
 
     /// The four variables.
-    var variables: [LayoutVariable] { [left, top, width, height] }
+    var variables: [Variable] { [left, top, width, height] }
 
     /// `attribute` as an expression of the variables.
     func expression(_ attribute: LayoutAttribute) -> Expression {
@@ -193,15 +211,20 @@ final class SolvedView {
                     height: SolvedView.clean(values.height))
     }
 
-    /// Copies the new value of `variable`, one of the entry's, into `values`.
+    /// Copies the new value of `variable`, one of the entry's, into `values`; true for a position (which moves the
+    /// subviews' frames, relative to it), false for a size.
     @inline(__always)
-    func noteValue(of variable: LayoutVariable) {
-        switch variable.frameIndex {
-        case 0: values.left = variable.value
-        case 1: values.top = variable.value
-        case 2: values.width = variable.value
-        default: values.height = variable.value
+    func noteValue(of variable: Variable) -> Bool {
+        if variable === left {
+            values.left = variable.value
+            return true
         }
+        if variable === top {
+            values.top = variable.value
+            return true
+        }
+        if variable === width { values.width = variable.value } else { values.height = variable.value }
+        return false
     }
 
     @inline(__always)

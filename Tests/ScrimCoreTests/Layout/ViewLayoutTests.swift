@@ -1,3 +1,4 @@
+import Cassowary
 import Testing
 @testable import ScrimCore
 
@@ -39,6 +40,34 @@ private func pinEdges(_ view: View, to other: View, inset: Double = 0) throws {
 }
 
 @Suite struct ViewLayoutTests {
+    @Test func prioritiesMapOntoKiwiStrengths() {
+        #expect(Strength(priority: 1000) == .required)
+        #expect(Strength(priority: 250).value == Strength.weak.value)
+        #expect(abs(Strength(priority: 500).value - Strength.medium.value) < 1e-6)
+        #expect(abs(Strength(priority: 750).value - Strength.strong.value) < 1e-3)
+        #expect(Strength(priority: 999) < .required)
+        #expect(!Strength(priority: 999).isRequired)
+        #expect(Strength(priority: 1).value > 1e-3)
+        for p in 1..<1000 {
+            #expect(Strength(priority: Double(p)) < Strength(priority: Double(p + 1)))
+        }
+    }
+
+    @Test func higherPriorityBeatsManyLowerOnes() throws {
+        let x = Variable("x"), y = Variable("y")
+        let solver = Solver()
+        try solver.addConstraint(Constraint(x .== 0, strength: Strength(priority: 750)))
+        for _ in 0..<500 {
+            try solver.addConstraint(Constraint(x .== 100, strength: Strength(priority: 500)))
+        }
+        try solver.addConstraint(Constraint(y .== 0, strength: Strength(priority: 251)))
+        try solver.addConstraint(Constraint(y .== 100, strength: Strength(priority: 250)))
+        try solver.addConstraint(Constraint(x .<= 1000, strength: Strength(priority: 999)))
+        solver.updateVariables()
+        #expect(x.value == 0)
+        #expect(y.value == 0)
+    }
+
     @Test func pinnedEdgesFillTheSuperviewWithInsets() throws {
         let s = LayoutScene()
         let container = s.addView("container", Rect(x: 20, y: 40, width: 300, height: 500))

@@ -32,10 +32,10 @@ struct SolverImpl {
     private var edits: [ObjectIdentifier: EditInfo] = [:]
     private var variables: [ObjectIdentifier: VariableEntry] = [:]
     /// The variables in the system and their symbols, densely, for `updateVariables`.
-    private var variableList: [LayoutVariable] = []
+    private var variableList: [Variable] = []
     private var variableSymbols: [Symbol] = []
     /// Variables that left the system since the last update; they read 0 afterwards, as in kiwi.
-    private var released: [LayoutVariable] = []
+    private var released: [Variable] = []
     /// `rows[id]` is the row of the basic symbol with that id; nil for parametric symbols.
     private var rows: [Row?] = [nil]
     /// `symbols[id]` is the live symbol with that id (`.invalid` when free).
@@ -43,7 +43,7 @@ struct SolverImpl {
     private var freeIDs: [Int] = []
     /// `variableOf[id]` is the variable whose external symbol has that id, else nil (unretained: `variableList`
     /// keeps it).
-    private var variableOf: [Unmanaged<LayoutVariable>?] = [nil]
+    private var variableOf: [Unmanaged<Variable>?] = [nil]
     /// Ids of external symbols whose row changed (or that entered or left the basis) since the last
     /// update, each once (`isTouched`), so that an update can visit only those.
     private var touched: [Int] = []
@@ -120,7 +120,7 @@ struct SolverImpl {
         try removeConstraint(constraint, reporting: false) { _ in }
     }
 
-    mutating func removeConstraint(_ constraint: Constraint, dependents: (LayoutVariable) -> Void) throws {
+    mutating func removeConstraint(_ constraint: Constraint, dependents: (Variable) -> Void) throws {
         try removeConstraint(constraint, reporting: true, dependents: dependents)
     }
 
@@ -128,7 +128,7 @@ struct SolverImpl {
     /// with each variable whose value depends on it (the ones removing it may leave free), found in the scan the
     /// removal makes anyway.
     private mutating func removeConstraint(_ constraint: Constraint, reporting: Bool,
-                                           dependents: (LayoutVariable) -> Void) throws {
+                                           dependents: (Variable) -> Void) throws {
         structure &+= 1
         let key = ObjectIdentifier(constraint)
         guard let entry = constraints.removeValue(forKey: key) else {
@@ -232,11 +232,11 @@ struct SolverImpl {
 
     // MARK: Edit variables
 
-    func hasEditVariable(_ variable: LayoutVariable) -> Bool {
+    func hasEditVariable(_ variable: Variable) -> Bool {
         edits[ObjectIdentifier(variable)] != nil
     }
 
-    mutating func addEditVariable(_ variable: LayoutVariable, strength: Strength) throws {
+    mutating func addEditVariable(_ variable: Variable, strength: Strength) throws {
         let key = ObjectIdentifier(variable)
         if edits[key] != nil { throw SolverError.duplicateEditVariable(variable) }
         let strength = Strength(strength.value)
@@ -249,14 +249,14 @@ struct SolverImpl {
         edits[key] = EditInfo(constraint: constraint, tag: tag, constant: 0)
     }
 
-    mutating func removeEditVariable(_ variable: LayoutVariable) throws {
+    mutating func removeEditVariable(_ variable: Variable) throws {
         let key = ObjectIdentifier(variable)
         guard let info = edits[key] else { throw SolverError.unknownEditVariable(variable) }
         try removeConstraint(info.constraint)
         edits[key] = nil
     }
 
-    mutating func suggestValue(_ variable: LayoutVariable, _ value: Double) throws {
+    mutating func suggestValue(_ variable: Variable, _ value: Double) throws {
         let key = ObjectIdentifier(variable)
         guard let info = edits[key] else { throw SolverError.unknownEditVariable(variable) }
         // The edit constraint is `variable - value == 0`: its constant moves by -(value - old),
@@ -283,7 +283,7 @@ struct SolverImpl {
 
     /// Like `updateVariables`, visiting only the variables whose rows changed since the last update, and
     /// calling `changed` for each whose value changed (variables that left the system read 0).
-    mutating func updateVariables(reporting changed: (LayoutVariable) -> Void) {
+    mutating func updateVariables(reporting changed: (Variable) -> Void) {
         for variable in released where variable.value != 0 {
             variable.value = 0
             changed(variable)
@@ -426,7 +426,7 @@ struct SolverImpl {
         objective.remove(symbol)
     }
 
-    private mutating func symbol(for variable: LayoutVariable) -> Symbol {
+    private mutating func symbol(for variable: Variable) -> Symbol {
         let key = ObjectIdentifier(variable)
         if let entry = variables[key] { return entry.symbol }
         let symbol = newSymbol(.external)
@@ -439,7 +439,7 @@ struct SolverImpl {
         return symbol
     }
 
-    private mutating func releaseUse(of variable: LayoutVariable) {
+    private mutating func releaseUse(of variable: Variable) {
         let key = ObjectIdentifier(variable)
         guard var entry = variables[key] else { return }
         entry.uses -= 1

@@ -1,8 +1,8 @@
 import Testing
-@testable import ScrimCore
+@testable import Cassowary
 
 @Suite struct SolverTests {
-    let x = LayoutVariable("x"), y = LayoutVariable("y")
+    let x = Variable("x"), y = Variable("y")
 
     @Test func requiredEqualityHolds() throws {
         let solver = Solver()
@@ -58,10 +58,10 @@ import Testing
 
     @Test func aConstraintThatBringsItsOwnVariableVisitsNoOtherRow() throws {
         let solver = Solver()
-        var previous = LayoutVariable("x0")
+        var previous = Variable("x0")
         try solver.addConstraint(previous .== 0)
         for i in 1...200 {
-            let next = LayoutVariable("x\(i)")
+            let next = Variable("x\(i)")
             try solver.addConstraint(next .== previous + 1)
             previous = next
         }
@@ -76,7 +76,7 @@ import Testing
 
     @Test func removingARequiredEqualityReportsTheVariablesThatDependOnIt() throws {
         let solver = Solver()
-        let z = LayoutVariable("z")
+        let z = Variable("z")
         let fixed = x .== 10
         try solver.addConstraint(fixed)
         try solver.addConstraint(y .== x + 5)
@@ -120,7 +120,7 @@ import Testing
         try solver.addConstraint(x .>= 0)
         try solver.addEditVariable(x, strength: .strong)
         for i in 0..<20 {
-            let v = LayoutVariable("v\(i)")
+            let v = Variable("v\(i)")
             let a = v .== x + 8, b = Constraint(v .<= 100, strength: .medium)
             try solver.addConstraint(a)
             try solver.addConstraint(b)
@@ -132,7 +132,7 @@ import Testing
         }
         let size = solver.symbolTableSize
         for i in 0..<500 {
-            let v = LayoutVariable()
+            let v = Variable()
             let a = v .== x + 8, b = Constraint(v .<= 100, strength: .medium)
             try solver.addConstraint(a)
             try solver.addConstraint(b)
@@ -255,7 +255,7 @@ import Testing
     @Test func updateConstantMatchesAFreshSolve() throws {
         var random = LayoutTestRandom(seed: 7)
         for _ in 0..<200 {
-            let variables = (0..<5).map { LayoutVariable("v\($0)") }
+            let variables = (0..<5).map { Variable("v\($0)") }
             var specs: [(terms: [Term], constant: Double, relation: Constraint.Relation, strength: Strength)] = []
             for (i, v) in variables.enumerated() {
                 specs.append(([Term(v)], Double(random.int(in: -50...50)), .equal, Strength(0.5 + Double(i) * 0.37 + random.unit())))
@@ -293,33 +293,10 @@ import Testing
         }
     }
 
-    @Test func priorityMapsOntoKiwiStrengths() {
-        #expect(Strength(priority: 1000) == .required)
-        #expect(Strength(priority: 250).value == Strength.weak.value)
-        #expect(abs(Strength(priority: 500).value - Strength.medium.value) < 1e-6)
-        #expect(abs(Strength(priority: 750).value - Strength.strong.value) < 1e-3)
-        #expect(Strength(priority: 999) < .required)
-        #expect(!Strength(priority: 999).isRequired)
-        #expect(Strength(priority: 1).value > 1e-3)
-        for p in 1..<1000 {
-            #expect(Strength(priority: Double(p)) < Strength(priority: Double(p + 1)))
-        }
+    @Test func strengthsAreKiwis() {
         #expect(Strength.create(1, 2, 3) .value == 1_002_003)
         #expect(Strength.create(2000, 0, 0).value == 1e9)
-    }
-
-    @Test func higherPriorityBeatsManyLowerOnes() throws {
-        let solver = Solver()
-        try solver.addConstraint(Constraint(x .== 0, strength: Strength(priority: 750)))
-        for _ in 0..<500 {
-            try solver.addConstraint(Constraint(x .== 100, strength: Strength(priority: 500)))
-        }
-        try solver.addConstraint(Constraint(y .== 0, strength: Strength(priority: 251)))
-        try solver.addConstraint(Constraint(y .== 100, strength: Strength(priority: 250)))
-        try solver.addConstraint(Constraint(x .<= 1000, strength: Strength(priority: 999)))
-        solver.updateVariables()
-        #expect(x.value == 0)
-        #expect(y.value == 0)
+        #expect(Strength.required.isRequired && !Strength(Strength.required.value * 0.999).isRequired)
     }
 
     @Test func operatorsBuildReducedExpressions() {

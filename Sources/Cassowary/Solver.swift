@@ -22,7 +22,7 @@ public final class Solver {
     /// Removes a constraint, first calling `dependents` (which must not use the solver) with each variable whose value
     /// depends on it when it is a required equality: the ones removing it may leave free. Finding them costs nothing
     /// the removal does not do anyway. Throws `unknownConstraint`.
-    public func removeConstraint(_ constraint: Constraint, dependents: (LayoutVariable) -> Void) throws {
+    public func removeConstraint(_ constraint: Constraint, dependents: (Variable) -> Void) throws {
         try impl.removeConstraint(constraint, dependents: dependents)
     }
 
@@ -46,22 +46,22 @@ public final class Solver {
 
     /// Makes `variable` editable at `strength` (below required); throws `duplicateEditVariable`
     /// or `badRequiredStrength`.
-    public func addEditVariable(_ variable: LayoutVariable, strength: Strength) throws {
+    public func addEditVariable(_ variable: Variable, strength: Strength) throws {
         try impl.addEditVariable(variable, strength: strength)
     }
 
     /// Removes the edit constraint of `variable`; throws `unknownEditVariable`.
-    public func removeEditVariable(_ variable: LayoutVariable) throws {
+    public func removeEditVariable(_ variable: Variable) throws {
         try impl.removeEditVariable(variable)
     }
 
     /// Whether `variable` is editable.
-    public func hasEditVariable(_ variable: LayoutVariable) -> Bool {
+    public func hasEditVariable(_ variable: Variable) -> Bool {
         impl.hasEditVariable(variable)
     }
 
     /// Suggests a value for an edit variable; throws `unknownEditVariable`.
-    public func suggestValue(_ variable: LayoutVariable, _ value: Double) throws {
+    public func suggestValue(_ variable: Variable, _ value: Double) throws {
         try impl.suggestValue(variable, value)
     }
 
@@ -72,7 +72,7 @@ public final class Solver {
 
     /// Writes the current solution into the variables whose rows changed since the last update and
     /// calls `changed` for each variable whose value changed: work in proportion to the change.
-    public func updateVariables(reporting changed: (LayoutVariable) -> Void) {
+    public func updateVariables(reporting changed: (Variable) -> Void) {
         impl.updateVariables(reporting: changed)
     }
 

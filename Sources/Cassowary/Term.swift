@@ -1,12 +1,12 @@
 /// `coefficient · variable`, one summand of an `Expression`.
 public struct Term: CustomStringConvertible {
     /// The unknown this term scales.
-    public let variable: LayoutVariable
+    public let variable: Variable
     /// Its factor.
     public var coefficient: Double
 
     /// Creates `coefficient · variable`.
-    public init(_ variable: LayoutVariable, _ coefficient: Double = 1) {
+    public init(_ variable: Variable, _ coefficient: Double = 1) {
         self.variable = variable
         self.coefficient = coefficient
     }

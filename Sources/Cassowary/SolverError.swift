@@ -7,11 +7,11 @@ public enum SolverError: Error, CustomStringConvertible {
     /// The constraint is not in the solver.
     case unknownConstraint(Constraint)
     /// The variable already has an edit constraint.
-    case duplicateEditVariable(LayoutVariable)
+    case duplicateEditVariable(Variable)
     /// The variable has no edit constraint.
-    case unknownEditVariable(LayoutVariable)
+    case unknownEditVariable(Variable)
     /// Edit variables must be weaker than `required`.
-    case badRequiredStrength(LayoutVariable)
+    case badRequiredStrength(Variable)
     /// A constraint in the solver cannot switch between required and optional (UIKit forbids it too).
     case requiredStrengthChange(Constraint, to: Strength)
     /// The tableau is inconsistent; a solver bug.

@@ -1,19 +1,5 @@
 /// How much a constraint matters: `required` must hold; any weaker strength is the weight of the
 /// constraint's error in the objective the solver minimises (kiwi's scheme).
-///
-/// UIKit priorities map onto strengths with `init(priority:)`:
-///
-/// | priority | strength |
-/// |---|---|
-/// | 1000 | `required` |
-/// | p in 1 … 999 | `1000 ^ ((p − 250) / 250)`: 250 → `weak` (1), 500 → `medium` (10³), 750 → `strong` (10⁶), 999 → 9.7·10⁸, 1 → 1.03·10⁻³ |
-///
-/// Every 250 priority points multiply the weight by 1000, so a constraint beats up to a thousand
-/// constraints 250 points below it (pulling with unit coefficients) — the named UIKit levels
-/// (`defaultLow` 250, `defaultHigh` 750, 999) are strictly ordered in practice. Neighbouring
-/// priorities differ by a factor of 1000^(1/250) ≈ 1.028 only: doubles cannot give 999 levels that
-/// each beat any number of the level below, and keeping all weights between 10⁻³ and 10⁹ keeps
-/// round-off far below the smallest weight.
 public struct Strength: Comparable, Hashable, CustomStringConvertible, Sendable {
     /// The weight (or `required.value` for required constraints).
     public let value: Double
@@ -44,16 +30,6 @@ public struct Strength: Comparable, Hashable, CustomStringConvertible, Sendable 
 
     /// `value` limited to `0 … required`.
     public static func clip(_ value: Double) -> Double { max(0, min(required.value, value)) }
-
-    /// The strength of a UIKit priority (1 … 1000, values outside are clamped); see the table above.
-    public init(priority: Double) {
-        let p = min(1000, max(1, priority))
-        if p >= 1000 {
-            self = .required
-        } else {
-            self.init(unclipped: power(1000, (p - 250) / 250))
-        }
-    }
 
     /// Whether this is `required`.
     public var isRequired: Bool { value >= Strength.required.value }

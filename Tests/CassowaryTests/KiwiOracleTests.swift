@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ScrimCore
+@testable import Cassowary
 
 /// Differential test: the same random systems through kiwisolver (scripts/layout_oracle.py) and
 /// through our solver must agree on every value (where the optimum is unique), on the optimal
@@ -68,7 +68,7 @@ import Testing
     /// Runs one system through our solver; returns how many checks ran and what disagreed.
     static func replay(_ system: System) -> (Int, [String]) {
         let ops = system.ops!, checks = system.checks!
-        let variables = (0..<system.variables!).map { LayoutVariable("v\($0)") }
+        let variables = (0..<system.variables!).map { Variable("v\($0)") }
         let solver = Solver()
         var constraints: [Int: Constraint] = [:]
         var edits: [Int: (strength: Double, value: Double)] = [:]

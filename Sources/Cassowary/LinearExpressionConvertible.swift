@@ -8,7 +8,7 @@ public protocol LinearExpressionConvertible {
     var linearExpression: Expression { get }
 }
 
-extension LayoutVariable: LinearExpressionConvertible {
+extension Variable: LinearExpressionConvertible {
     public var linearExpression: Expression { Expression([Term(self)]) }
 }
 
