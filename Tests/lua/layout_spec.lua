@@ -142,3 +142,118 @@ describe("Auto Layout", function()
     assert.is_false(c.active)
   end)
 end)
+
+-- docs/API.md §5: UIKit's update cycle for every view controller.
+describe("a view controller's layout", function()
+  -- Issue 25's reproducer: a 100 × 100 view pinned to the top left of the controller's view, its constraints
+  -- activated in viewDidLoad (outside the window).
+  local Pinned = scrim.class("Pinned", scrim.ViewController)
+  function Pinned:viewDidLoad()
+    self.p2 = scrim.View{ name = "p2" }
+    self.view:addSubview(self.p2)
+    scrim.constrain(self.p2, "leading", "==", self.view, "leading")
+    scrim.constrain(self.p2, "top", "==", self.view, "top")
+    self.width = scrim.constrain{ item = self.p2, attribute = "width", constant = 100 }
+    scrim.constrain{ item = self.p2, attribute = "height", constant = 100 }
+  end
+
+  local function tapReaches(view)
+    local tapped = false
+    view:onTap(function() tapped = true end)
+    return scrim.tap(50, 50) == view and tapped
+  end
+
+  local function dismiss(vc)
+    vc:dismiss()
+    scrim.settle()
+  end
+
+  it("lays out a presented controller's view without a layoutIfNeeded (closure style)", function()
+    local p2 = scrim.View{ name = "p2" }
+    local log = {}
+    local vc
+    vc = scrim.ViewController{ name = "Full",
+      viewDidLoad = function(self)
+        self.view:addSubview(p2)
+        scrim.constrain(p2, "leading", "==", self.view, "leading")
+        scrim.constrain(p2, "top", "==", self.view, "top")
+        scrim.constrain{ item = p2, attribute = "width", constant = 100 }
+        scrim.constrain{ item = p2, attribute = "height", constant = 100 }
+      end,
+      viewWillAppear = function() log[#log + 1] = "viewWillAppear" end,
+      viewWillLayoutSubviews = function(self)
+        assert.equal(vc, self)
+        log[#log + 1] = "viewWillLayoutSubviews " .. p2.frame.width
+      end,
+      viewDidLayoutSubviews = function() log[#log + 1] = "viewDidLayoutSubviews " .. p2.frame.width end,
+      viewDidAppear = function() log[#log + 1] = "viewDidAppear" end,
+    }
+    scrim.present(vc)
+    scrim.settle()
+    scrim.advance(1)
+    near_rect(p2.frame, {0, 0, 100, 100})
+    assert.is_true(tapReaches(p2))
+    assert.same({"viewWillAppear", "viewWillLayoutSubviews 0.0", "viewDidLayoutSubviews 100.0", "viewDidAppear"}, log)
+    dismiss(vc)
+  end)
+
+  it("calls a scrim.class's viewWillLayoutSubviews and viewDidLayoutSubviews (methods), and self.super's", function()
+    local Sheet = scrim.class("LayoutSheet", Pinned)
+    local log = {}
+    function Sheet:viewWillLayoutSubviews()
+      self.super:viewWillLayoutSubviews()
+      log[#log + 1] = "will " .. self.p2.frame.width
+    end
+    function Sheet:viewDidLayoutSubviews() log[#log + 1] = "did " .. self.p2.frame.width end
+    local vc = Sheet{ name = "sheet" }
+    scrim.present(vc, false)
+    scrim.settle()
+    assert.same({"will 0.0", "did 100.0"}, log)
+
+    -- A constant change: laid out at the next turn, not before.
+    vc.width.constant = 150
+    assert.same({"will 0.0", "did 100.0"}, log)
+    scrim.advance(0)
+    assert.same({"will 0.0", "did 100.0", "will 100.0", "did 150.0"}, log)
+    scrim.advance(0)
+    assert.equal(4, #log, "nothing changed: no layout")
+    dismiss(vc)
+  end)
+
+  it("lays out a dimming presentation whose executePresentationAnimation does not lay out", function()
+    local vc = Pinned{ name = "dimmed", modalPresentationStyle = "custom" }
+    local transitioning = scrim.DimmingTransitioning({ executePresentationAnimation = function() end,
+                                                       executeDismissalAnimation = function() end })
+    vc.transitioningDelegate = transitioning
+    scrim.present(vc)
+    scrim.settle()
+    near_rect(vc.p2.frame, {0, 0, 100, 100})
+    assert.is_true(tapReaches(vc.p2))
+    dismiss(vc)
+  end)
+
+  it("applies constraint changes made in viewWillLayoutSubviews in the same layout", function()
+    local widths = {}
+    local vc = Pinned{ name = "adjusting" }
+    vc.viewWillLayoutSubviews = function(self) self.width.constant = 200 end
+    vc.viewDidLayoutSubviews = function(self) widths[#widths + 1] = self.p2.frame.width end
+    scrim.present(vc)
+    scrim.settle()
+    assert.same({200}, widths)
+    dismiss(vc)
+  end)
+
+  it("reports an error in viewDidLayoutSubviews naming it, and carries on", function()
+    local errors = {}
+    scrim.on("error", function(ev) errors[#errors + 1] = ev.context .. ": " .. ev.message end)
+    local vc = Pinned{ name = "failing" }
+    vc.viewDidLayoutSubviews = function() error("boom") end
+    scrim.present(vc)
+    scrim.settle()
+    near_rect(vc.p2.frame, {0, 0, 100, 100})
+    assert.equal(1, #errors)
+    assert.truthy(errors[1]:find('viewDidLayoutSubviews of Pinned "failing": ', 1, true))
+    assert.truthy(errors[1]:find("layout_spec.lua:%d+: boom"))
+    dismiss(vc)
+  end)
+end)

@@ -128,14 +128,21 @@ public final class AutoLayoutEngine: LayoutEngine {
         deliverReports()
     }
 
-    /// Notes that `view` came into, left or moved within the window, with its subviews.
+    /// Notes that `view` came into, left or moved within the window, with its subviews (and asks for a pass).
     public func viewDidMove(_ view: View) {
-        guard let window, !needsFullSync else { return }
+        guard let window, !needsFullSync else {
+            // The first pass reads the whole window; a view coming in with constraints still asks for it.
+            view.window?.scheduleLayoutPass()
+            return
+        }
         movedViews[ObjectIdentifier(view)] = view
         window.scheduleLayoutPass()
     }
 
     // MARK: Changes reported by constraints and views
+
+    // Each change also marks the views of the controllers whose views hold the constraint's views as needing layout
+    // (UIKit's update cycle: `viewWillLayoutSubviews` and `viewDidLayoutSubviews` follow any constraint change).
 
     /// Notes `constraint` for the next pass (and asks the window for one).
     public func constraintDidActivate(_ constraint: LayoutConstraint, in window: Window) {
@@ -144,6 +151,8 @@ public final class AutoLayoutEngine: LayoutEngine {
             constraint.engine = self
             pendingActivations[ObjectIdentifier(constraint)] = constraint
         }
+        constraint.item?.setNeedsLayoutOfEnclosingController()
+        constraint.toItem?.setNeedsLayoutOfEnclosingController()
         window.scheduleLayoutPass()
     }
 
@@ -152,6 +161,7 @@ public final class AutoLayoutEngine: LayoutEngine {
               !installation.hasPendingConstant else { return }
         installation.hasPendingConstant = true
         pendingConstants.append(installation)
+        installation.viewsNeedControllerLayout()
         window?.scheduleLayoutPass()
     }
 
@@ -160,6 +170,7 @@ public final class AutoLayoutEngine: LayoutEngine {
               !installation.hasPendingPriority else { return }
         installation.hasPendingPriority = true
         pendingPriorities.append(installation)
+        installation.viewsNeedControllerLayout()
         window?.scheduleLayoutPass()
     }
 
@@ -185,6 +196,7 @@ public final class AutoLayoutEngine: LayoutEngine {
         if constraint.engine === self { constraint.engine = nil }
         constraint.brokenFlag = false
         guard let installation = installations.removeValue(forKey: id) else { return }
+        installation.viewsNeedControllerLayout()
         if let current = installation.solverConstraint { removeFromSolver(current) }
         setContributions(of: installation, movesItem: false, movesToItem: false)
         release(installation.item)

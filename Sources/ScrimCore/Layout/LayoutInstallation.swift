@@ -24,6 +24,12 @@ extension AutoLayoutEngine {
             self.item = item
             self.toItem = toItem
         }
+
+        /// Marks the views of the controllers whose views hold the constraint's views as needing layout.
+        func viewsNeedControllerLayout() {
+            item.unmanagedView._withUnsafeGuaranteedRef { $0.setNeedsLayoutOfEnclosingController() }
+            toItem?.unmanagedView._withUnsafeGuaranteedRef { $0.setNeedsLayoutOfEnclosingController() }
+        }
     }
 
     /// Whether `constraint` belongs in the solver: active, its views alive and in `window`.

@@ -7,6 +7,8 @@ public enum LifecycleCallback: Equatable, Sendable {
     case viewDidAppear(animated: Bool)
     case viewWillDisappear(animated: Bool)
     case viewDidDisappear(animated: Bool)
+    case viewWillLayoutSubviews
+    case viewDidLayoutSubviews
 
     /// The method's name (`viewWillAppear`).
     public var name: String {
@@ -17,13 +19,15 @@ public enum LifecycleCallback: Equatable, Sendable {
         case .viewDidAppear: "viewDidAppear"
         case .viewWillDisappear: "viewWillDisappear"
         case .viewDidDisappear: "viewDidDisappear"
+        case .viewWillLayoutSubviews: "viewWillLayoutSubviews"
+        case .viewDidLayoutSubviews: "viewDidLayoutSubviews"
         }
     }
 
-    /// The `animated` argument; nil for `loadView` and `viewDidLoad`, which take none.
+    /// The `animated` argument; nil for the callbacks that take none.
     public var animated: Bool? {
         switch self {
-        case .loadView, .viewDidLoad: nil
+        case .loadView, .viewDidLoad, .viewWillLayoutSubviews, .viewDidLayoutSubviews: nil
         case .viewWillAppear(let animated), .viewDidAppear(let animated), .viewWillDisappear(let animated),
              .viewDidDisappear(let animated): animated
         }

@@ -216,6 +216,7 @@ extension ViewController {
         }
         context.finishAlongsideAnimations(completed)
         if completed {
+            controller.layOutViewIfNeeded()
             controller.send(.viewDidAppear(animated: animated))
             if removesPresenter { send(.viewDidDisappear(animated: animated)) }
         }
@@ -298,7 +299,10 @@ extension ViewController {
         context.finishAlongsideAnimations(completed)
         if completed {
             send(.viewDidDisappear(animated: animated))
-            if removesPresenter { presenter.send(.viewDidAppear(animated: animated)) }
+            if removesPresenter {
+                presenter.layOutViewIfNeeded()
+                presenter.send(.viewDidAppear(animated: animated))
+            }
         }
         calling("animationEnded") { try animator.animationEnded(completed) }
         guard completed else { return }

@@ -68,6 +68,8 @@ open class ViewController {
         }
     }
     private var isLoadingView = false
+    /// Set from `viewWillLayoutSubviews` until the layout it announced is done (see `ViewControllerLayout.swift`).
+    var isLayingOutView = false
 
     /// A controller called `name`.
     public init(name: String? = nil) {
@@ -132,9 +134,17 @@ open class ViewController {
     /// The view left the screen.
     open func viewDidDisappear(_ animated: Bool) throws {}
 
+    // MARK: Layout
+
+    /// The view is about to lay out its subviews: it entered the window, a constraint in it changed, or its size did
+    /// (UIKit's update cycle). Constraint changes made here are part of that layout.
+    open func viewWillLayoutSubviews() throws {}
+    /// The view laid out its subviews: their frames are the constraints' solution.
+    open func viewDidLayoutSubviews() throws {}
+
     /// Every lifecycle callback goes through here on its way to its method: `perform` runs this class's
     /// implementation (`loadView`, `viewWillAppear`, …). A subclass that handles them all alike — a scripting bridge
-    /// asks its script first — overrides this one method rather than the six.
+    /// asks its script first — overrides this one method rather than each of them.
     open func lifecycle(_ callback: LifecycleCallback, perform: () throws -> Void) throws {
         try perform()
     }
@@ -150,6 +160,8 @@ open class ViewController {
                 case .viewDidAppear(let animated): try viewDidAppear(animated)
                 case .viewWillDisappear(let animated): try viewWillDisappear(animated)
                 case .viewDidDisappear(let animated): try viewDidDisappear(animated)
+                case .viewWillLayoutSubviews: try viewWillLayoutSubviews()
+                case .viewDidLayoutSubviews: try viewDidLayoutSubviews()
                 }
             }
         }

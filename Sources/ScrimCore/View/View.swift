@@ -200,12 +200,17 @@ open class View {
     /// The controller or popup whose root view this is (it holds it strongly); the owner of a view without a superview.
     public internal(set) weak var rootOwner: AnyObject? {
         didSet {
+            hostsViewController = rootOwner is ViewController
             if let ownershipObserver, superview == nil, oldValue !== rootOwner { ownershipObserver.ownerDidChange(self, from: oldValue) }
         }
     }
 
     /// See `Owned`.
     public weak var ownershipObserver: OwnershipObserver?
+
+    /// Whether this is a view controller's view (`rootOwner` is one), read up the superview links after every
+    /// constraint change: a plain flag rather than a weak load per level.
+    @exclusivity(unchecked) var hostsViewController = false
 
     /// `superview` without reference counting, for the walk up that `setNeedsLayout` makes on every resize (a view
     /// is the target of weak references, so each retain of it takes the slow path, and an `unowned(unsafe)` reference

@@ -114,10 +114,14 @@ extension View {
 
     /// Lays out now: asks the window's `layoutEngine` (if any) to apply its layout, which assigns frames through the
     /// ordinary setters (so inside an animation block the changes animate), then calls `layoutSubviews` on every
-    /// view of this subtree that needs layout, parents before children. Visits only the branches that need it.
+    /// view of this subtree that needs layout, parents before children. Visits only the branches that need it. A view
+    /// controller whose view needs layout is told `viewWillLayoutSubviews` before the engine solves and
+    /// `viewDidLayoutSubviews` after its view's `layoutSubviews` (see `ViewControllerLayout.swift`).
     public func layoutIfNeeded() {
+        let announced = announceControllerLayouts()
         window?.layoutEngine?.layoutIfNeeded(self)
         layoutSubtreeIfNeeded()
+        for controller in announced { controller.isLayingOutView = false }
     }
 
     private func layoutSubtreeIfNeeded() {
@@ -155,7 +159,11 @@ extension View {
     private func layOutOwnLevel() -> [View]? {
         if needsLayout {
             setNeedsLayoutFlag(false)
-            layoutSubviews()
+            if hostsViewController, let controller = rootOwner as? ViewController {
+                controller.layOut(self)
+            } else {
+                layoutSubviews()
+            }
         }
         guard descendantNeedsLayout else { return nil }
         descendantNeedsLayout = false
@@ -228,10 +236,12 @@ extension View {
         }
     }
 
-    /// Tells each view of the subtree that it moved to another window, parents first.
+    /// Tells each view of the subtree that it moved to another window, parents first. A view controller's view that
+    /// came into a window needs layout (UIKit lays it out as it enters).
     private func notifyMovedToWindow() {
         walkSubtree { view, _ in
             view.didMoveToWindow()
+            if view.hostsViewController && view.storedWindow != nil { view.setNeedsLayout() }
             return true
         }
     }

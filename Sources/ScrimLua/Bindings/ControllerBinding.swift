@@ -53,6 +53,8 @@ enum ControllerBinding {
             .overridable("viewDidAppear", .method)
             .overridable("viewWillDisappear", .method)
             .overridable("viewDidDisappear", .method)
+            .overridable("viewWillLayoutSubviews", .method)
+            .overridable("viewDidLayoutSubviews", .method)
             .description { $0.debugName }
     }()
 
@@ -73,7 +75,7 @@ enum ControllerBinding {
 
     /// The members Lua may override, as methods (the rest are values with getters, which `self.super` does not list).
     static let methodMembers: Set<String> = ["loadView", "viewDidLoad", "viewWillAppear", "viewDidAppear", "viewWillDisappear",
-        "viewDidDisappear", "executePresentationAnimation", "executeDismissalAnimation", "dimmingViewTapped"]
+        "viewDidDisappear", "viewWillLayoutSubviews", "viewDidLayoutSubviews", "executePresentationAnimation", "executeDismissalAnimation", "dimmingViewTapped"]
 
     /// `scrim.present(vc [, animated [, completion]])`: from the topmost presented controller.
     static let presentFromTop = HostFunction("present") { call in

@@ -1,7 +1,7 @@
 import ScrimCore
 
 // The controllers Lua creates: `scrim.ViewController{…}`, the dimming base classes, and every `scrim.class`
-// derived from them. Each open member of UIKit's lifecycle (all six through `lifecycle`) and of the seed's
+// derived from them. Each open member of UIKit's lifecycle (all of them through `lifecycle`) and of the seed's
 // DimmingTransitioningDelegate asks Lua first (see ControllerScript); members may be given as methods or as values.
 
 final class ScriptViewController: ViewController, ScriptedController {

@@ -94,7 +94,8 @@ import Testing
         try s.runtime.settle()
         #expect(log.entries == [
             "lifecycle loadView", "lifecycle viewDidLoad", "viewDidLoad",
-            "lifecycle viewWillAppear(false)", "lifecycle viewDidAppear(false)",
+            "lifecycle viewWillAppear(false)", "lifecycle viewWillLayoutSubviews", "lifecycle viewDidLayoutSubviews",
+            "lifecycle viewDidAppear(false)",
             "lifecycle viewWillDisappear(true)", "lifecycle viewDidDisappear(true)", "viewDidDisappear(true)",
         ])
     }
