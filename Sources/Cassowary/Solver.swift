@@ -71,8 +71,10 @@ public final class Solver {
     }
 
     /// Writes the current solution into the variables whose rows changed since the last update and
-    /// calls `changed` for each variable whose value changed: work in proportion to the change.
-    public func updateVariables(reporting changed: (Variable) -> Void) {
+    /// calls `changed` for each variable whose value changed, with its `context` and new value: work in proportion
+    /// to the change. (Handing them over spares the caller reading the variable: outside this module each read of a
+    /// variable's field is checked for exclusive access at run time.)
+    public func updateVariables(reporting changed: (Variable, UnsafeMutableRawPointer?, Double) -> Void) {
         impl.updateVariables(reporting: changed)
     }
 

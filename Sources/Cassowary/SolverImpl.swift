@@ -283,10 +283,10 @@ struct SolverImpl {
 
     /// Like `updateVariables`, visiting only the variables whose rows changed since the last update, and
     /// calling `changed` for each whose value changed (variables that left the system read 0).
-    mutating func updateVariables(reporting changed: (Variable) -> Void) {
+    mutating func updateVariables(reporting changed: (Variable, UnsafeMutableRawPointer?, Double) -> Void) {
         for variable in released where variable.value != 0 {
             variable.value = 0
-            changed(variable)
+            changed(variable, variable.context, 0)
         }
         released.removeAll()
         // Borrowed from the tables (which keep them) rather than retained: this visits every moved variable.
@@ -300,7 +300,7 @@ struct SolverImpl {
                         variable._withUnsafeGuaranteedRef { variable in
                             if value != variable.value {
                                 variable.value = value
-                                changed(variable)
+                                changed(variable, variable.context, value)
                             }
                         }
                     }

@@ -68,6 +68,10 @@ public final class AutoLayoutEngine: LayoutEngine {
     var pendingReports: [UnsatisfiableConstraints] = []
     /// Marks the entries visited in one step of a pass.
     var epoch = 0
+    /// The entries whose frames the pass assigns (see `assignFrames`), and whether they are of more than one depth.
+    @exclusivity(unchecked) var visit: [Unmanaged<SolvedView>] = []
+    @exclusivity(unchecked) var visitDepth = -1
+    @exclusivity(unchecked) var visitHasMixedDepths = false
 
     // What changed since the last pass.
     /// Set until the first pass for a window, which reads the whole window once.

@@ -8,28 +8,32 @@ extension AutoLayoutEngine {
     /// the stays of the assigned views to their new frames.
     func assignFrames(checked: [SolvedView]) {
         // Unretained: this visits every moved view. The entries stay alive: `views` keeps them, and one let go of
-        // while frames are assigned waits in `retiredEntries` until the assignment is over.
-        var visit = checked.map(Unmanaged.passUnretained)
+        // while frames are assigned waits in `retiredEntries` until the assignment is over. The list and its depth
+        // flags are the engine's (unchecked), not locals the solver's callback captures: a closure handed to another
+        // module checks every access to what it captures at run time.
+        visit.append(contentsOf: checked.lazy.map(Unmanaged.passUnretained))
+        visitDepth = checked.first?.depth ?? -1
+        visitHasMixedDepths = checked.contains { $0.depth != visitDepth }
         let epoch = self.epoch
-        solver.updateVariables { variable in
-            guard let link = SolvedView.entry(of: variable) else { return }
+        solver.updateVariables { variable, context, value in
+            guard let context else { return }
+            let link = Unmanaged<SolvedView>.fromOpaque(context)
             link._withUnsafeGuaranteedRef { solved in
-                let isPosition = solved.noteValue(of: variable)
+                let isPosition = solved.note(value, of: variable)
                 if solved.mark != epoch {
                     solved.mark = epoch
-                    visit.append(link)
+                    noteVisit(link, depth: solved.depth)
                 }
                 // Subviews' frames are relative to this one's position.
                 guard isPosition, !solved.children.isEmpty else { return }
                 for child in solved.children where child.mark != epoch {
                     child.mark = epoch
-                    visit.append(Unmanaged.passUnretained(child))
+                    noteVisit(Unmanaged.passUnretained(child), depth: child.depth)
                 }
             }
         }
         // Parents before children; one depth (the common case) needs no sort.
-        if let depth = visit.first?._withUnsafeGuaranteedRef(\.depth),
-           visit.contains(where: { $0._withUnsafeGuaranteedRef(\.depth) != depth }) {
+        if visitHasMixedDepths {
             visit.sort { a, b in
                 a._withUnsafeGuaranteedRef { a in
                     b._withUnsafeGuaranteedRef { b in (a.depth, a.serial) < (b.depth, b.serial) }
@@ -41,6 +45,7 @@ extension AutoLayoutEngine {
         for entry in visit {
             entry._withUnsafeGuaranteedRef { solved in assignFrame(of: solved, stayMoves: &stayMoves) }
         }
+        visit.removeAll(keepingCapacity: true)
         retiredEntries.removeAll()
         isAssigning = false
         guard !stayMoves.isEmpty else { return }
@@ -53,6 +58,13 @@ extension AutoLayoutEngine {
         } catch {
             errorReporter(error)
         }
+    }
+
+    /// Adds `entry` to the entries whose frames the pass assigns, noting whether they are of more than one depth.
+    @inline(__always)
+    func noteVisit(_ entry: Unmanaged<SolvedView>, depth: Int) {
+        visit.append(entry)
+        if visitDepth < 0 { visitDepth = depth } else if depth != visitDepth { visitHasMixedDepths = true }
     }
 
     /// Assigns the solved frame of `solved` if it moves and differs from the frame, noting the stays to move.

@@ -13,36 +13,47 @@ import Cassowary
 /// The engine keeps an entry while something needs it: a constraint it installed that mentions the view, or the entry
 /// of a subview (`references` counts both).
 final class SolvedView {
-    /// Unretained: the engine owns its entries and clears every reference to them when it goes, and the engine is the
-    /// target of weak references (a window's `layoutEngine`), so retaining it on every frame change would be slow
-    /// (an `unowned(unsafe)` reference is still retained around each use; an `Unmanaged` one is not).
-    let engine: Unmanaged<AutoLayoutEngine>
-    /// The entry keeps its view alive.
-    let view: View
+    // The fields every pass reads for every moved view come first, together (declaration order is memory order): a
+    // pass over thousands of views is bound by the cache lines it touches.
+
+    /// The values of `left`, `top`, `width` and `height` as the engine last read them (it copies each changed value
+    /// here), so that a frame is read from the entry itself rather than from four variables and two of the parent's.
+    @exclusivity(unchecked) var values: (left: Double, top: Double, width: Double, height: Double) = (0, 0, 0, 0)
+    /// The engine's pass step that last visited the entry.
+    @exclusivity(unchecked) var mark = 0
     /// `view`, for the frame assignment of every pass, which must not retain it (views are targets of weak
     /// references, where each retain is slow); `view` keeps it alive.
     let unmanagedView: Unmanaged<View>
-    let left: Variable, top: Variable, width: Variable, height: Variable
     /// The superview's entry; nil for the window.
     @exclusivity(unchecked) var parent: SolvedView?
+    let left: Variable, top: Variable, width: Variable, height: Variable
     /// The entries of subviews (their frames are relative to this one).
     @exclusivity(unchecked) var children: [SolvedView] = []
     /// Installed constraints that mention the view, plus child entries.
     @exclusivity(unchecked) var references = 0
-    /// Installed constraints that move the view (see the rules in `AutoLayoutEngine`).
-    var movers = 0
+    /// 0 for the window, 1 for its subviews, … (kept up to date by `attach`).
+    @exclusivity(unchecked) private(set) var depth = 0
     /// Whether the layout keeps the frame as it is (required stays) rather than moving it.
     @exclusivity(unchecked) var isFixed: Bool
-    /// Creation order, to process entries in a stable order.
-    let serial: Int
-    /// Position in the window's depth-first walk (parents before children), brought up to date for conflict reports.
-    var order = 0
+    /// Whether any stay is in the solver (a view the constraints fix in every dimension has none).
+    @exclusivity(unchecked) private(set) var hasStays = false
+    /// Unretained: the engine owns its entries and clears every reference to them when it goes, and the engine is the
+    /// target of weak references (a window's `layoutEngine`), so retaining it on every frame change would be slow
+    /// (an `unowned(unsafe)` reference is still retained around each use; an `Unmanaged` one is not).
+    let engine: Unmanaged<AutoLayoutEngine>
     /// The x, y, width and height stays; nil where the solver refused one, or left out.
     var stays: [Constraint?] = [nil, nil, nil, nil] {
         didSet { hasStays = stays.contains { $0 != nil } }
     }
-    /// Whether any stay is in the solver (a view the constraints fix in every dimension has none).
-    private(set) var hasStays = false
+
+    /// The entry keeps its view alive.
+    let view: View
+    /// Installed constraints that move the view (see the rules in `AutoLayoutEngine`).
+    var movers = 0
+    /// Creation order, to process entries in a stable order.
+    let serial: Int
+    /// Position in the window's depth-first walk (parents before children), brought up to date for conflict reports.
+    var order = 0
     /// The stays left out because the required equalities fix that dimension anyway (a moved view only).
     var omitted = [false, false, false, false] {
         didSet { hasOmittedStays = omitted.contains(true) }
@@ -50,13 +61,6 @@ final class SolvedView {
     private(set) var hasOmittedStays = false
     /// Whether the entry waits in the engine's list of entries whose left-out stays are to be checked.
     var isCheckPending = false
-    /// The engine's pass step that last visited the entry.
-    @exclusivity(unchecked) var mark = 0
-    /// The values of `left`, `top`, `width` and `height` as the engine last read them (it copies each changed value
-    /// here), so that a frame is read from the entry itself rather than from four variables and two of the parent's.
-    @exclusivity(unchecked) var values: (left: Double, top: Double, width: Double, height: Double) = (0, 0, 0, 0)
-    /// 0 for the window, 1 for its subviews, … (kept up to date by `attach`).
-    private(set) var depth = 0
     private var indexInParent = -1
 
     init(engine: AutoLayoutEngine, view: View, parent: SolvedView?, isFixed: Bool, serial: Int) {
@@ -211,19 +215,19 @@ final class SolvedView {
                     height: SolvedView.clean(values.height))
     }
 
-    /// Copies the new value of `variable`, one of the entry's, into `values`; true for a position (which moves the
-    /// subviews' frames, relative to it), false for a size.
+    /// Copies `value`, the new value of `variable` (one of the entry's), into `values`; true for a position (which
+    /// moves the subviews' frames, relative to it), false for a size.
     @inline(__always)
-    func noteValue(of variable: Variable) -> Bool {
+    func note(_ value: Double, of variable: Variable) -> Bool {
         if variable === left {
-            values.left = variable.value
+            values.left = value
             return true
         }
         if variable === top {
-            values.top = variable.value
+            values.top = value
             return true
         }
-        if variable === width { values.width = variable.value } else { values.height = variable.value }
+        if variable === width { values.width = value } else { values.height = value }
         return false
     }
 

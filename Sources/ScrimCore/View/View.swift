@@ -37,7 +37,13 @@ open class View {
     @exclusivity(unchecked) public private(set) var needsLayout = false
     /// Whether some descendant needs layout: `layoutIfNeeded` visits only the branches marked so.
     @exclusivity(unchecked) var descendantNeedsLayout = false
-
+    /// `superview` without reference counting, for the walk up that `setNeedsLayout` makes on every resize (a view
+    /// is the target of weak references, so each retain of it takes the slow path, and an `unowned(unsafe)` reference
+    /// is still retained around each use). The superview clears it when it goes (`deinit`), so it never dangles.
+    @exclusivity(unchecked) var superviewLink: Unmanaged<View>?
+    /// Whether this is a view controller's view (`rootOwner` is one), read up the superview links after every
+    /// constraint change: a plain flag rather than a weak load per level.
+    @exclusivity(unchecked) var hostsViewController = false
     @exclusivity(unchecked) var storedFrame: Rect
     var storedAlpha: Double = 1
     var storedBackgroundColor: Color?
@@ -207,15 +213,6 @@ open class View {
 
     /// See `Owned`.
     public weak var ownershipObserver: OwnershipObserver?
-
-    /// Whether this is a view controller's view (`rootOwner` is one), read up the superview links after every
-    /// constraint change: a plain flag rather than a weak load per level.
-    @exclusivity(unchecked) var hostsViewController = false
-
-    /// `superview` without reference counting, for the walk up that `setNeedsLayout` makes on every resize (a view
-    /// is the target of weak references, so each retain of it takes the slow path, and an `unowned(unsafe)` reference
-    /// is still retained around each use). The superview clears it when it goes (`deinit`), so it never dangles.
-    @exclusivity(unchecked) var superviewLink: Unmanaged<View>?
 
     func mutateSubviews(_ body: (inout [View]) -> Void) {
         body(&subviews)
