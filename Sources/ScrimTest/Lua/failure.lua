@@ -63,22 +63,39 @@ function lib.userTraceback(level)
   return "stack traceback:\n" .. concat(kept, "\n")
 end
 
--- A failed assertion: `message` is its text, `where` the spec's line it is reported at.
+-- Whether the first frame above `level` that is not the library's is a C function: Lua's error() names no place
+-- for a caller in C, so `pcall(assert.is_true, false)` gets a text without one, as under busted.
+local function calledFromC(level)
+  local at = level + 1
+  local frame = getinfo(at, "S")
+  while frame ~= nil and frame.what ~= "C" and ours(frame.source) do
+    at = at + 1
+    frame = getinfo(at, "S")
+  end
+  return frame ~= nil and frame.what == "C"
+end
+
+-- A failed assertion: `message` is its text, `where` the spec's line it is reported at. Its own text has the place
+-- in front, as the failures busted makes from luassert's errors do, unless it was raised for a caller in C
+-- (those are kept aside, so that the failure's fields stay what the runner reads).
 local Failure = {}
+local unplaced = setmetatable({}, { __mode = "k" })
 function Failure.__tostring(failure)
-  if failure.where then return failure.where .. ": " .. failure.message end
+  if failure.where and not unplaced[failure] then return failure.where .. ": " .. failure.message end
   return failure.message
 end
 lib.Failure = Failure
 
 -- Raises a failure with `text`, at `where` or else at the spec's line.
 function lib.fail(text, where)
-  error(setmetatable({ message = text, where = where or lib.userLocation(2) }, Failure), 0)
+  local failure = setmetatable({ message = text, where = where or lib.userLocation(2) }, Failure)
+  if where == nil and calledFromC(2) then unplaced[failure] = true end
+  error(failure, 0)
 end
 
--- Raises an error (not a failure) with `text`, at the spec's line, as Lua's error(text, level) does.
+-- Raises an error (not a failure) with `text`, placed at the spec's line as Lua's error(text, level) places it.
 function lib.raise(text)
-  local where = lib.userLocation(2)
+  local where = not calledFromC(2) and lib.userLocation(2)
   error(where and (where .. ": " .. text) or text, 0)
 end
 
