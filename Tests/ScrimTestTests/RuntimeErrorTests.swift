@@ -195,6 +195,24 @@ import Testing
         #expect(result.stderr.split(separator: "\n").first.map(String.init) == message)
     }
 
+    /// A `.busted` file is the user's code, and so are its tables: a metatable that raises or never returns gives a
+    /// usage error naming the file (within the reader's own budget), never an abort or a hang.
+    @Test(arguments: [
+        ("raises.busted", "raises.busted:2: no task default"),
+        ("loops.busted", "loops.busted:2: exceeded the time budget of 2 s"),
+        ("pairs.busted", "pairs.busted:2: pairs trap"),
+        ("value.busted", "value.busted:2: tags trap"),
+    ])
+    func configTablesThatTrapAreErrorsNamingTheFile(file: String, reason: String) throws {
+        let folder = "Tests/fixtures/busted-configs"
+        let result = try ScrimProcess.run(["test", "-C", folder, "-f", file, "spec_spec.lua"], timeout: 20)
+        #expect(!result.signalled && !result.timedOut)
+        #expect(result.status == 2)
+        #expect(result.stderr.split(separator: "\n").first.map(String.init) == "scrim: failed loading config file `\(file)`: \(reason)")
+        let ordinary = try ScrimProcess.run(["test", "-C", folder, "-f", "ok.busted", "spec_spec.lua"])
+        #expect(ordinary.stdout.hasSuffix("1 passed, 0 failed\n"), "the task's tags apply: \(ordinary.stdout)")
+    }
+
     @Test func helpIsGeneratedFromTheOptionTable() throws {
         for flag in ["-h", "--help"] {
             let result = try ScrimProcess.run(["test", flag])

@@ -1,27 +1,10 @@
-import CLua
-import Glibc
-import ScrimLua
 import ScrimTest
 import ScrimPlugins
 
-/// `scrim test [options] [paths…] [-- args…]`, and `scrim test --worker … -- files…` (a worker of `--jobs`).
-/// The options are one table (`TestCommand.options`): each a declaration for the shared parser and what it does.
+/// The options of `scrim test`, one table: each a declaration for the shared parser and what a value of it does.
 /// busted's vocabulary, so that CI scripts written for busted work with `scrim test` in its place, and Scrim's own;
 /// the long names are also the keys of a `.busted` file's tasks.
-enum TestCommand {
-    /// What the options collect before it becomes `TestOptions`.
-    struct Invocation {
-        var options = TestOptions()
-        var paths: [String] = []
-        var worker = false
-        var task: String?
-        var configFile: String?
-        var directory: String?
-        var scriptArguments: [String] = []
-        /// `--lpath`/`--cpath` given: the first replaces busted's default, later ones are appended.
-        var pathsGiven: Set<String> = []
-    }
-
+extension TestCommand {
     /// An option of `scrim test`: its declaration, and what a value of it does.
     struct TestOption {
         let option: Option
@@ -176,119 +159,7 @@ enum TestCommand {
         ("defer-print", nil, nil), ("no-defer-print", nil, nil), ("version", nil, nil),
     ]
 
-    static let worker = Option("worker", help: "", hidden: true)
-
-    static let command = Command(
-        path: ["test"], usage: ["[options] [paths…] [-- args…]"],
-        summary: "run busted-style tests (spec/ or .busted's ROOT; *_spec.lua, *_test.lua)",
-        about: """
-            Runs the spec files below each path (default: ./spec, or the ROOT of the .busted task; when
-            there is neither, the current folder), each in a fresh runtime, in busted's order, with
-            busted's vocabulary: describe/context/insulate/expose, it, pending, before_each, after_each,
-            setup/teardown, lazy_setup, strict_setup, finally, randomize, require('busted'); luassert's
-            assert with its extension API (assert:register, say, formatters, parameters), spy, stub,
-            mock and match; plus assert.rect_near and assert.snapshot. ./src is on package.path and
-            ./.busted is read, as busted does. Arguments after -- are the specs' global `arg`.
-            """,
-        options: options.map(\.option),
-        operands: .interleaved,
-        notes: """
-            A test passes, fails (an assertion), errors (any other error, counted as failed; also an error
-            reported while it ran, e.g. in a timer, and os.exit) or is skipped (pending). An error in a
-            describe body or a hook is reported against that block, and the run goes on. The last line is
-            `N passed, N failed` (`, N skipped` when any were). Exit status: 0 nothing failed, 1 something
-            failed, 2 a usage error or no test files found.
-            """,
-        run: main)
-
-    static func main(_ parsed: ParsedArguments) throws -> Int32 {
-        var invocation = Invocation()
-        try replay(parsed, into: &invocation)
-        if parsed.has(worker) {
-            var options = invocation.options
-            try RuntimeFlags.apply(parsed, to: &options.runtime)
-            options.scriptArguments = invocation.scriptArguments
-            return TestWorker.run(parsed.operands.map(\.text), options: options)
-        }
-        invocation.paths = parsed.leadingOperands.map(\.text)
-        invocation.scriptArguments += parsed.trailingOperands.map(\.text)
-        if let directory = invocation.directory, chdir(directory) != 0 {
-            throw UsageError(message: "cannot change to '\(directory)': \(String(cString: strerror(errno)))", command: "test")
-        }
-        // A .busted file's task, under what the command line says.
-        if let config = try BustedConfig.load(path: invocation.configFile, task: invocation.task) {
-            var configured = Invocation()
-            for (key, values) in config.settings {
-                if key == "ROOT" {
-                    configured.paths += values
-                    continue
-                }
-                let known = options.first { $0.option.long == key || ($0.option.long == nil && $0.option.short.map(String.init) == key) }
-                guard let known else { continue }
-                if unsupportedNames.contains(where: { $0.long == key }) {
-                    printError("scrim test: \(config.path): busted's setting '\(key)' is not supported by scrim test; ignored")
-                    continue
-                }
-                for value in values {
-                    if known.option.value != nil {
-                        try known.apply(&configured, value)
-                    } else if value == "true" {
-                        try known.apply(&configured, "")
-                    } else if value == "false", let negative = options.first(where: { $0.option.long == "no-" + key }) {
-                        try negative.apply(&configured, "")
-                    }
-                }
-            }
-            if !invocation.paths.isEmpty { configured.paths = invocation.paths }
-            configured.scriptArguments = invocation.scriptArguments
-            // Settings of the command line win over the task's; a list given there replaces the task's.
-            try replay(parsed, into: &configured, replacing: true)
-            invocation = configured
-        }
-        var options = invocation.options
-        try RuntimeFlags.apply(parsed, to: &options.runtime)
-        options.scriptArguments = invocation.scriptArguments
-        options.paths = invocation.paths
-        options.workerCommand = [executablePath(), "test", "--worker"]
-        do {
-            let session = TestSession(options: options, write: { fputs($0, stdout) }, writeNote: { fputs($0, stderr) })
-            return try session.run()
-        } catch let error as TestSetupError {
-            throw UsageError(message: error.message, command: "test")
-        }
-    }
-
-    /// Applies the options of the command line, in their order. With `replacing`, a list option replaces the
-    /// list a .busted task gave.
-    private static func replay(_ parsed: ParsedArguments, into invocation: inout Invocation, replacing: Bool = false) throws {
-        var cleared: Set<String> = []
-        for (option, value) in parsed.occurrences {
-            guard let known = options.first(where: { $0.option == option }) else { continue }
-            if replacing, let key = option.long, !cleared.contains(key) {
-                cleared.insert(key)
-                clearList(key, in: &invocation)
-            }
-            try known.apply(&invocation, value?.text ?? "")
-        }
-    }
-
-    /// A list setting of a .busted task that the command line gives anew.
-    private static func clearList(_ key: String, in invocation: inout Invocation) {
-        switch key {
-        case "pattern": invocation.options.patterns = []
-        case "exclude-pattern": invocation.options.excludedPatterns = []
-        case "tags": invocation.options.tags = []
-        case "exclude-tags": invocation.options.excludedTags = []
-        case "filter": invocation.options.filters = []
-        case "filter-out": invocation.options.filtersOut = []
-        case "plugins": invocation.options.pluginDirectories = []
-        case "lpath": invocation.pathsGiven.remove("lpath")
-        case "cpath": invocation.pathsGiven.remove("cpath")
-        default: break
-        }
-    }
-
-    private static func appendPath(_ invocation: inout Invocation, _ key: String, _ value: String, to path: String) -> String {
+    static func appendPath(_ invocation: inout Invocation, _ key: String, _ value: String, to path: String) -> String {
         if invocation.pathsGiven.contains(key) { return path + ";" + value }
         invocation.pathsGiven.insert(key)
         return value
@@ -313,84 +184,5 @@ enum TestCommand {
         case "json": return .json
         default: return nil
         }
-    }
-
-    /// This program, for starting workers.
-    private static func executablePath() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return CommandLine.arguments[0] }
-        return String(decoding: buffer[0 ..< count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-}
-
-/// A `.busted` file: Lua returning a table of tasks (`default = {…}`, `_all = {…}`, others chosen with `--run`).
-/// The chosen task's settings, `_all`'s under them, each as a list of strings (a table's items, or one value).
-struct BustedConfig {
-    var path: String
-    var settings: [(String, [String])]
-
-    static func load(path explicit: String?, task: String?) throws -> BustedConfig? {
-        let path = explicit ?? ".busted"
-        guard access(path, R_OK) == 0 else {
-            if explicit != nil { throw UsageError(message: "specified config file '\(path)' not found", command: "test") }
-            if let task { throw UsageError(message: "no .busted file for --run '\(task)'", command: "test") }
-            return nil
-        }
-        let state = LuaState(memoryLimit: 1 << 26, timeBudget: 5)
-        defer { state.close() }
-        let L = state.L
-        do {
-            try state.loadFile(path)
-            try state.call(nargs: 0, nresults: 1)
-        } catch {
-            throw UsageError(message: "failed loading config file `\(path)`: \(error)", command: "test")
-        }
-        guard lua_type(L, -1) == LUA_TTABLE else {
-            throw UsageError(message: "\(path) does not return a table", command: "test")
-        }
-        var settings: [(String, [String])] = []
-        func read(_ name: String, required: Bool) throws {
-            let type = lua_getfield(L, -1, name)
-            defer { lua_settop(L, -2) }
-            if type != LUA_TTABLE {
-                if required { throw UsageError(message: "Task `\(name)` not found, or not a table (\(path))", command: "test") }
-                return
-            }
-            lua_pushnil(L)
-            while lua_next(L, -2) != 0 {
-                defer { lua_settop(L, -2) }
-                guard lua_type(L, -2) == LUA_TSTRING else { continue }
-                let key = state.string(at: -2)
-                if settings.contains(where: { $0.0 == key }) { continue }
-                settings.append((key, values(state)))
-            }
-        }
-        try read(task ?? "default", required: task != nil)
-        try read("_all", required: false)
-        return BustedConfig(path: path, settings: settings)
-    }
-
-    /// The value on top of the stack as strings: a list's items, or the one value.
-    private static func values(_ state: LuaState) -> [String] {
-        let L = state.L
-        func text(_ index: Int32) -> String {
-            switch lua_type(L, index) {
-            case LUA_TBOOLEAN: return lua_toboolean(L, index) != 0 ? "true" : "false"
-            case LUA_TNUMBER, LUA_TSTRING: return state.string(at: index)
-            default: return ""
-            }
-        }
-        guard lua_type(L, -1) == LUA_TTABLE else { return [text(-1)] }
-        var items: [String] = []
-        let count = lua_rawlen(L, -1)
-        if count > 0 {
-            for i in 1 ... count {
-                lua_rawgeti(L, -1, lua_Integer(i))
-                items.append(text(-1))
-                lua_settop(L, -2)
-            }
-        }
-        return items
     }
 }
