@@ -37,8 +37,9 @@ public struct TestOptions {
     public var tags: [String] = []
     /// `--exclude-tags`: skip tests and blocks whose names carry one of these `#tags`.
     public var excludedTags: [String] = []
-    /// `--pattern`: Lua patterns a spec file's name must match (busted's); empty: `*_spec.lua` and `*_test.lua`.
-    public var patterns: [String] = []
+    /// `--pattern`: Lua patterns one of which a spec file's name must match; busted's `_spec` unless given.
+    public var patterns = TestOptions.defaultPatterns
+    public static let defaultPatterns = ["_spec"]
     /// `--exclude-pattern`: Lua patterns that exclude a spec file by its name.
     public var excludedPatterns: [String] = []
     /// Put in front of `package.path` / `package.cpath` of every spec (busted's `--lpath` / `--cpath` defaults).

@@ -22,8 +22,8 @@ public struct TestSession {
         let found = try TestDiscovery.files(in: options.paths, patterns: options.patterns, excluding: options.excludedPatterns)
         if found.isEmpty {
             let places = options.paths.map { "'\($0)'" }.joined(separator: ", ")
-            let kinds = options.patterns.isEmpty ? "*_spec.lua, *_test.lua" : "matching " + options.patterns.joined(separator: ", ")
-            throw TestSetupError("no test files (\(kinds)) found in \(places)")
+            let patterns = options.patterns.map { "'\($0)'" }.joined(separator: ", ")
+            throw TestSetupError("no test files (.lua files matching \(patterns)) found in \(places)")
         }
         // One seed for the run, as busted has: --shuffle's order and randomize() without a seed of its own.
         if options.seed == nil { options.seed = SeededRandom.freshSeed() }

@@ -138,6 +138,21 @@ import Testing
         Self.compare(bustedTask, Self.scrimOutcomes(scrimTask.stdout))
     }
 
+    /// The same files as busted's, by default (`_spec` anywhere in a `.lua` file's name, hidden folders skipped)
+    /// and with `--pattern`.
+    @Test(arguments: [[], ["-p", "_test"], ["-p", "_spec", "-p", "_test"], ["--exclude-pattern", "helpers"]])
+    func sameFilesAsBusted(arguments: [String]) throws {
+        let folder = "Tests/fixtures/scrimtest/discovery"
+        guard let tap = try Self.runBusted(arguments + [folder], in: ScrimProcess.repoRoot) else {
+            Issue.record("busted is not installed")
+            return
+        }
+        let expected = Self.bustedOutcomes(tap)
+        #expect(!expected.isEmpty)
+        let scrim = try ScrimProcess.run(["test", "-o", "TAP"] + arguments + [folder])
+        Self.compare(expected, Self.scrimOutcomes(scrim.stdout))
+    }
+
     /// busted's command-line vocabulary selects the same tests.
     @Test(arguments: [
         ["--filter", "errors"], ["--filter-out", "spies"], ["--filter", "order", "--filter", "pending"],

@@ -77,22 +77,29 @@ import Testing
         #expect(result.status == 0, "\(result.stdout)")
         #expect(Self.lastLine(result.stdout) == "3 passed, 0 failed")
         #expect(Set(Self.reportedFiles(result.stdout)) == [
-            "\(Self.fixtures)/isolation/a_spec.lua", "\(Self.fixtures)/isolation/b_spec.lua", "\(Self.fixtures)/isolation/c_test.lua",
+            "\(Self.fixtures)/isolation/a_spec.lua", "\(Self.fixtures)/isolation/b_spec.lua", "\(Self.fixtures)/isolation/c_spec.lua",
         ])
     }
 
-    @Test func discoverySkipsHiddenFoldersAndFindsBothSuffixes() throws {
+    /// busted's default pattern, `_spec`, anywhere in a `.lua` file's name; `*_test.lua` only when asked.
+    @Test func discoveryIsBustedsDefaultPatternSkippingHiddenFolders() throws {
         let result = try Self.test(["\(Self.fixtures)/discovery"])
         #expect(result.status == 0, "\(result.stdout)")
         #expect(Self.reportedFiles(result.stdout) == [
-            "\(Self.fixtures)/discovery/nested/deep_test.lua", "\(Self.fixtures)/discovery/visible_spec.lua",
+            "\(Self.fixtures)/discovery/nested/deep_spec.lua", "\(Self.fixtures)/discovery/shared_spec_helpers.lua",
+            "\(Self.fixtures)/discovery/visible_spec.lua",
+        ])
+        let both = try Self.test(["-p", "_spec", "-p", "_test", "\(Self.fixtures)/discovery"])
+        #expect(Self.reportedFiles(both.stdout) == [
+            "\(Self.fixtures)/discovery/nested/deep_spec.lua", "\(Self.fixtures)/discovery/nested/deep_test.lua",
+            "\(Self.fixtures)/discovery/shared_spec_helpers.lua", "\(Self.fixtures)/discovery/visible_spec.lua",
         ])
     }
 
     @Test func noTestFilesIsAUsageErrorSayingWhere() throws {
         let result = try Self.test(["\(Self.fixtures)/empty"])
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("scrim: no test files (*_spec.lua, *_test.lua) found in 'Tests/fixtures/scrimtest/empty'"))
+        #expect(result.stderr.hasPrefix("scrim: no test files (.lua files matching '_spec') found in 'Tests/fixtures/scrimtest/empty'"))
         let missing = try Self.test(["no/such/folder"])
         #expect(missing.status == 2)
         #expect(missing.stderr.hasPrefix("scrim: cannot read 'no/such/folder'"))
@@ -239,13 +246,13 @@ import Testing
         let two = try Self.test(["--jobs", "2"] + arguments)
         let four = try Self.test(["-j", "4", "--output", "json"] + arguments)
         #expect(one.status == 1 && two.status == 1 && four.status == 1)
-        #expect(Self.lastLine(one.stdout) == "27 passed, 5 failed, 2 skipped")
+        #expect(Self.lastLine(one.stdout) == "28 passed, 5 failed, 2 skipped")
         // luassert shows tables with their addresses, which differ from process to process.
         func stable(_ text: String) -> String {
             text.replacingOccurrences(of: "table: 0x[0-9a-f]+", with: "table", options: .regularExpression)
         }
         #expect(stable(two.stdout) == stable(one.stdout))
-        #expect(four.stderr == "27 passed, 5 failed, 2 skipped\n")
+        #expect(four.stderr == "28 passed, 5 failed, 2 skipped\n")
     }
 
     @Test func failFastStopsAtTheFirstFailure() throws {

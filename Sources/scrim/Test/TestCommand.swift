@@ -9,7 +9,7 @@ enum TestCommand {
 
     static let command = Command(
         path: ["test"], usage: ["[options] [paths…] [-- args…]"],
-        summary: "run busted-style tests (spec/ or .busted's ROOT; *_spec.lua, *_test.lua)",
+        summary: "run busted-style tests (spec/ or .busted's ROOT; files named *_spec*.lua)",
         about: """
             Runs the spec files below each path (default: ./spec, or the ROOT of the .busted task; when
             there is neither, the current folder), each in a fresh runtime, in busted's order, with

@@ -11,8 +11,8 @@ extension TestCommand {
         var configFile: String?
         var directory: String?
         var scriptArguments: [String] = []
-        /// `--lpath`/`--cpath` given: the first replaces busted's default, later ones are appended.
-        var pathsGiven: Set<String> = []
+        /// `--pattern`, `--lpath`, `--cpath` given: the first value replaces busted's default, later ones add to it.
+        var defaultsReplaced: Set<String> = []
 
         init() {}
 
@@ -63,15 +63,14 @@ extension TestCommand {
     /// A list setting of a .busted task that the command line gives anew.
     private static func clearList(_ key: String, in invocation: inout Invocation) {
         switch key {
-        case "pattern": invocation.options.patterns = []
+        case "pattern": invocation.defaultsReplaced.remove("pattern")
         case "exclude-pattern": invocation.options.excludedPatterns = []
         case "tags": invocation.options.tags = []
         case "exclude-tags": invocation.options.excludedTags = []
         case "filter": invocation.options.filters = []
         case "filter-out": invocation.options.filtersOut = []
         case "plugins": invocation.options.pluginDirectories = []
-        case "lpath": invocation.pathsGiven.remove("lpath")
-        case "cpath": invocation.pathsGiven.remove("cpath")
+        case "lpath", "cpath": invocation.defaultsReplaced.remove(key)
         default: break
         }
     }

@@ -27,7 +27,8 @@ extension TestCommand {
 
     static let options: [TestOption] = [
         TestOption("pattern", short: "p", value: "PATTERN",
-               help: "only run files whose name matches the Lua pattern (repeatable;\ndefault: *_spec.lua and *_test.lua)") { invocation, value in
+               help: "only run .lua files whose name matches the Lua pattern (repeatable;\ndefault: _spec, as busted's; -p _spec -p _test adds *_test.lua)") { invocation, value in
+            if invocation.defaultsReplaced.insert("pattern").inserted { invocation.options.patterns = [] }
             invocation.options.patterns.append(value)
         },
         TestOption("exclude-pattern", value: "PATTERN",
@@ -160,9 +161,7 @@ extension TestCommand {
     ]
 
     static func appendPath(_ invocation: inout Invocation, _ key: String, _ value: String, to path: String) -> String {
-        if invocation.pathsGiven.contains(key) { return path + ";" + value }
-        invocation.pathsGiven.insert(key)
-        return value
+        invocation.defaultsReplaced.insert(key).inserted ? value : path + ";" + value
     }
 
     private static func tagList(_ text: String) -> [String] {
