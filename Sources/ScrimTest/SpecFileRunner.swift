@@ -99,17 +99,19 @@ public struct SpecFileRunner {
             return file
         }
 
-        var start = scrim_monotonic()
+        var start = Moment.now()
         while true {
             let more: Bool
-            state.restartTimeBudget() // each test has the whole budget
+            state.restartTimeBudget()
             do {
                 lua_getfield(L, runner, "next")
                 try state.call(nargs: 0, nresults: 2)
                 more = lua_toboolean(L, -2) != 0
                 for var result in readResults(state, path: path) {
-                    let now = scrim_monotonic()
-                    result.duration = now - start
+                    let now = Moment.now()
+                    result.duration = now.tick - start.tick
+                    result.startTime = start.time
+                    result.startTick = start.tick
                     start = now
                     file.results.append(result)
                     finished(result)
@@ -120,6 +122,9 @@ public struct SpecFileRunner {
                 return file
             }
             if !more { break }
+            // Each body and hook has the whole budget: handing the results on (a pipe the parent is slow to read)
+            // is not part of it.
+            state.restartTimeBudget()
             do {
                 lua_getfield(L, runner, "invoke")
                 try state.call(nargs: 0, nresults: 0)
@@ -186,6 +191,8 @@ public struct SpecFileRunner {
         lua_setfield(L, -2, "keepGoing")
         lua_pushboolean(L, options.list ? 1 : 0)
         lua_setfield(L, -2, "list")
+        lua_pushboolean(L, options.wantsTraces ? 1 : 0)
+        lua_setfield(L, -2, "traces")
         try state.call(nargs: 1, nresults: 0)
         lua_getfield(L, runner, "setUpdateSnapshots")
         lua_pushboolean(L, options.updateSnapshots ? 1 : 0)
@@ -243,9 +250,9 @@ public struct SpecFileRunner {
         }
         let location = error.location
         return TestResult(status: .error, names: [], file: path, line: location?.line ?? 0,
-                          message: prefix + error.message,
+                          message: ResultText.bounded(prefix + error.message),
                           location: location.map { "\($0.file):\($0.line)" },
-                          traceback: Traceback.trimmed(error.traceback))
+                          traceback: Traceback.trimmed(error.traceback).map(ResultText.bounded))
     }
 
     /// The list of result tables on top of the stack.
@@ -263,30 +270,77 @@ public struct SpecFileRunner {
         return results
     }
 
-    /// The result table on top of the stack.
+    /// The result table on top of the stack (a plain table spec.lua made: read raw, no metamethod runs).
     private func readResult(_ state: LuaState, path: String) -> TestResult {
         let L = state.L
         func field(_ name: String) -> String? {
             defer { lua_settop(L, -2) }
-            return lua_getfield(L, -1, name) == LUA_TSTRING ? state.string(at: -1) : nil
+            state.pushString(name)
+            lua_rawget(L, -2)
+            return ResultText.read(state, at: -1)
+        }
+        func integer(_ name: String) -> Int64? {
+            defer { lua_settop(L, -2) }
+            state.pushString(name)
+            return lua_rawget(L, -2) == LUA_TNUMBER ? Int64(lua_tointegerx(L, -1, nil)) : nil
         }
         var names: [String] = []
-        if lua_getfield(L, -1, "names") == LUA_TTABLE {
-            let count = lua_rawlen(L, -1)
-            if count > 0 {
-                for i in 1 ... count {
-                    lua_rawgeti(L, -1, lua_Integer(i))
-                    names.append(state.string(at: -1))
-                    lua_settop(L, -2)
-                }
+        state.pushString("names")
+        if lua_rawget(L, -2) == LUA_TTABLE {
+            for index in 0 ..< lua_rawlen(L, -1) {
+                lua_rawgeti(L, -1, lua_Integer(index + 1))
+                names.append(ResultText.read(state, at: -1) ?? "")
+                lua_settop(L, -2)
             }
         }
         lua_settop(L, -2)
-        lua_getfield(L, -1, "line")
-        let line = Int(lua_tointegerx(L, -1, nil))
-        lua_settop(L, -2)
         let status = field("status").flatMap(TestStatus.init(rawValue:)) ?? .error
-        return TestResult(status: status, names: names, file: path, line: line, message: field("message"),
-                          location: field("where"), traceback: field("traceback"))
+        return TestResult(status: status, names: names, file: path, line: Int(integer("line") ?? 0),
+                          message: field("message"), location: field("where"), traceback: field("traceback"),
+                          descriptor: field("descriptor"), declared: trace("declared", state),
+                          raised: trace("raised", state), randomSeed: integer("randomseed"))
+    }
+
+    /// The trace table (spec.lua's `traceAt`) in field `name` of the table on top of the stack, if there is one.
+    private func trace(_ name: String, _ state: LuaState) -> SourceTrace? {
+        let L = state.L
+        state.pushString(name)
+        defer { lua_settop(L, -2) }
+        guard lua_rawget(L, -2) == LUA_TTABLE else { return nil }
+        func text(_ key: String) -> String {
+            state.pushString(key)
+            lua_rawget(L, -2)
+            defer { lua_settop(L, -2) }
+            return ResultText.read(state, at: -1) ?? ""
+        }
+        func number(_ key: String) -> Int {
+            state.pushString(key)
+            defer { lua_settop(L, -2) }
+            return lua_rawget(L, -2) == LUA_TNUMBER ? Int(lua_tointegerx(L, -1, nil)) : 0
+        }
+        var message: SourceTrace.Message?
+        state.pushString("message")
+        switch lua_rawget(L, -2) {
+        case LUA_TTABLE:
+            state.pushString("json")
+            if lua_rawget(L, -2) == LUA_TSTRING {
+                // Whole or not at all: JSON cut short is not JSON.
+                if lua_rawlen(L, -1) <= ResultText.limit { message = ResultText.read(state, at: -1).map(SourceTrace.Message.json) }
+            } else {
+                lua_settop(L, -2)
+                state.pushString("message")
+                lua_rawget(L, -2)
+                message = .wrapped(ResultText.read(state, at: -1) ?? "")
+            }
+            lua_settop(L, -2)
+        case LUA_TSTRING:
+            message = ResultText.read(state, at: -1).map(SourceTrace.Message.text)
+        default:
+            break
+        }
+        lua_settop(L, -2)
+        return SourceTrace(source: text("source"), shortSource: text("short_src"), line: number("currentline"),
+                           lineDefined: number("linedefined"), lastLineDefined: number("lastlinedefined"),
+                           what: text("what"), traceback: text("traceback"), message: message)
     }
 }

@@ -1,8 +1,9 @@
 import ScrimLua
 
-/// The report formats of `scrim test --output`.
+/// The report formats of `scrim test --output`: `json` is busted's shape, `scrim-json` Scrim's own.
 public enum OutputFormat: String, CaseIterable, Sendable {
     case text, tap, junit, json
+    case scrimJSON = "scrim-json"
 }
 
 /// `--shard I/N`: this machine runs every file whose position in the sorted list is I modulo N.
@@ -66,6 +67,8 @@ public struct TestOptions {
     public var jobs = 1
     public var shard: Shard?
     public var output: OutputFormat = .text
+    /// Whether results carry busted's traces (where each test was declared and where it failed): for its JSON.
+    public var wantsTraces: Bool { output == .json }
     /// For snapshot assertions (the rendering module): rewrite reference images instead of comparing.
     public var updateSnapshots = false
     /// Time and memory budgets of every spec's runtime (`--timeout`, `--max-memory`).

@@ -106,7 +106,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--output", "xml"], "scrim: invalid --output 'xml' (text, tap, junit, json, utfTerminal, plainTerminal, TAP, gtest)"),
+        (["--output", "xml"], "scrim: invalid --output 'xml' (text, tap, junit, json, scrim-json, utfTerminal, plainTerminal, TAP, gtest)"),
         (["--shard", "3/2"], "scrim: invalid --shard '3/2' (I/N with 1 ≤ I ≤ N, e.g. 2/4)"),
         (["--jobs", "0"], "scrim: invalid --jobs '0' (a number of worker processes, 1 to 256)"),
         (["--filter", "[a"], "scrim: invalid --filter '[a' (malformed pattern (missing ']'))"),
@@ -120,8 +120,8 @@ import Testing
         #expect(result.stderr.split(separator: "\n").first.map(String.init) == message)
     }
 
-    @Test func jsonReportParses() throws {
-        let result = try Self.test(["--output", "json", "\(Self.fixtures)/basic"])
+    @Test func scrimJSONReportParses() throws {
+        let result = try Self.test(["--output", "scrim-json", "\(Self.fixtures)/basic"])
         #expect(result.status == 1)
         #expect(result.stderr == "5 passed, 3 failed, 2 skipped\n")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -143,7 +143,7 @@ import Testing
     /// traceback of its frames only.
     @Test func errorsThroughScrimClassArePlacedInTheSpec() throws {
         let spec = "Tests/fixtures/scrimtest-locations/class_spec.lua"
-        let result = try Self.test(["--output", "json", spec])
+        let result = try Self.test(["--output", "scrim-json", spec])
         #expect(result.status == 1)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let tests = try #require(json["tests"] as? [[String: Any]])
@@ -210,6 +210,26 @@ import Testing
         let result = try Self.test(arguments + ["\(Self.fixtures)/tags"])
         #expect(result.status == 0)
         #expect(Self.lastLine(result.stdout) == closing)
+    }
+
+    /// A filter matches the name as the reports show it (`a › b`) and busted's (`a b`); one that matches nothing
+    /// says so, and the run exits 0 as busted's does.
+    @Test(arguments: [
+        (["--filter", "tagged #ui › is fast"], "1 passed, 0 failed", [String]()),
+        (["--filter", "tagged #ui is fast"], "1 passed, 0 failed", []),
+        (["--filter", "untagged › has", "--filter", "is both"], "2 passed, 0 failed", []),
+        (["--filter-out", "tagged #ui › is"], "2 passed, 0 failed", []),
+        (["--filter", "calc › adds"], "0 passed, 0 failed", ["calc › adds"]),
+        (["--filter", "has no", "--filter", "nothing%d"], "1 passed, 0 failed", ["nothing%d"]),
+    ])
+    func filtersMatchTheShownNameAndSayWhenNothingMatched(arguments: [String], closing: String, unmatched: [String]) throws {
+        for output in ["text", "tap"] {
+            let result = try Self.test(arguments + ["-o", output, "\(Self.fixtures)/tags"])
+            #expect(result.status == 0)
+            #expect((output == "text" ? Self.lastLine(result.stdout) : Self.lastLine(result.stderr)) == closing)
+            let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("scrim test: warning:") }.map(String.init)
+            #expect(warnings == unmatched.map { "scrim test: warning: --filter '\($0)' matched no test" })
+        }
     }
 
     @Test(arguments: [1, 2, 3, 4])

@@ -186,7 +186,7 @@ import Testing
         (["--shuffle-files"], "scrim: busted's option '--shuffle-files' is not supported by scrim test"),
         (["--frobnicate"], "scrim: unknown option '--frobnicate'"),
         (["--repeat", "0"], "scrim: invalid --repeat '0' (a number of runs, at least 1)"),
-        (["-o", "xml"], "scrim: invalid --output 'xml' (text, tap, junit, json, utfTerminal, plainTerminal, TAP, gtest)"),
+        (["-o", "xml"], "scrim: invalid --output 'xml' (text, tap, junit, json, scrim-json, utfTerminal, plainTerminal, TAP, gtest)"),
         (["-r", "nosuch", "-C", "Tests/fixtures/busted-project"], "scrim: Task `nosuch` not found, or not a table (.busted)"),
     ])
     func unknownAndUnsupportedFlagsAreUsageErrors(arguments: [String], message: String) throws {

@@ -25,8 +25,10 @@ enum TestCommand {
             A test passes, fails (an assertion), errors (any other error, counted as failed; also an error
             reported while it ran, e.g. in a timer, and os.exit) or is skipped (pending). An error in a
             describe body or a hook is reported against that block, and the run goes on. The last line is
-            `N passed, N failed` (`, N skipped` when any were). Exit status: 0 nothing failed, 1 something
-            failed, 2 a usage error or no test files found.
+            `N passed, N failed` (`, N skipped` when any were). Names and messages are escaped in every
+            report; a --filter that matches no test is a warning. Every report is written whole however
+            the run ends. Exit status: 0 nothing failed, 1 something failed, 2 a usage error or no test
+            files found, 128 + N when signal N stopped the run.
             """,
         run: main)
 
@@ -54,11 +56,17 @@ enum TestCommand {
         options.paths = invocation.paths
         options.workerCommand = [executablePath(), "test", "--worker"]
         do {
-            let session = TestSession(options: options, write: { fputs($0, stdout) }, writeNote: { fputs($0, stderr) })
+            let session = TestSession(options: options, write: { write($0, to: stdout) }, writeNote: { write($0, to: stderr) })
             return try session.run()
         } catch let error as TestSetupError {
             throw UsageError(message: error.message, command: "test")
         }
+    }
+
+    /// Every byte of `text`, whatever it holds (`fputs` would stop at a NUL).
+    private static func write(_ text: String, to stream: UnsafeMutablePointer<FILE>) {
+        var text = text
+        text.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, stream) }
     }
 
     /// This program, for starting workers.

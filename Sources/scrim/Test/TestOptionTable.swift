@@ -61,9 +61,9 @@ extension TestCommand {
             invocation.options.filtersOut.append(value)
         },
         TestOption("output", short: "o", value: "FORMAT",
-               help: "text (default), tap, junit or json, or busted's names utfTerminal,\nplainTerminal, gtest (text), TAP; for tap, junit and json the report\ngoes to standard output and the closing line to standard error") { invocation, value in
+               help: "text (default), tap, junit, json (busted's) or scrim-json (Scrim's own,\nricher), or busted's names utfTerminal, plainTerminal, gtest (text),\nTAP; but for text the report goes to standard output and the closing\nline to standard error") { invocation, value in
             guard let format = outputFormat(value) else {
-                throw UsageError(message: "invalid --output '\(value)' (text, tap, junit, json, utfTerminal, plainTerminal, TAP, gtest)", command: "test")
+                throw UsageError(message: "invalid --output '\(value)' (text, tap, junit, json, scrim-json, utfTerminal, plainTerminal, TAP, gtest)", command: "test")
             }
             invocation.options.output = format
         },
@@ -181,6 +181,7 @@ extension TestCommand {
         case "tap", "TAP": return .tap
         case "junit": return .junit
         case "json": return .json
+        case "scrim-json": return .scrimJSON
         default: return nil
         }
     }
