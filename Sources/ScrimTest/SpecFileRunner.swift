@@ -59,13 +59,14 @@ public struct SpecFileRunner {
             try state.call(nargs: 1, nresults: 1)
             state.push(SnapshotHandler.function(runtime: runtime, spec: path))
             lua_setfield(L, -2, "snapshotHandler")
-            state.push(Self.takeReports(box))
+            state.push(Self.takeReports(box, options))
             lua_setfield(L, -2, "takeReports")
-            lua_createtable(L, 0, Int32(Traceback.runtimeChunks.count))
-            for name in Traceback.runtimeChunks {
-                lua_pushboolean(L, 1)
-                lua_setfield(L, -2, "@" + name)
-            }
+            // `runtimeChunks["@class.lua"]`: Scrim's own chunks, those loaded so far and those loaded later.
+            lua_createtable(L, 0, 0)
+            lua_createtable(L, 0, 1)
+            state.push(Traceback.isRuntimeChunk)
+            lua_setfield(L, -2, "__index")
+            lua_setmetatable(L, -2)
             lua_setfield(L, -2, "runtimeChunks")
             try state.load(TestLibrary.spec)
             lua_rotate(L, -2, 1)
@@ -193,6 +194,8 @@ public struct SpecFileRunner {
         lua_setfield(L, -2, "list")
         lua_pushboolean(L, options.wantsTraces ? 1 : 0)
         lua_setfield(L, -2, "traces")
+        lua_pushboolean(L, options.showsInternalFrames ? 1 : 0)
+        lua_setfield(L, -2, "internals")
         try state.call(nargs: 1, nresults: 0)
         lua_getfield(L, runner, "setUpdateSnapshots")
         lua_pushboolean(L, options.updateSnapshots ? 1 : 0)
@@ -200,7 +203,7 @@ public struct SpecFileRunner {
     }
 
     /// `lib.takeReports()`: the reported errors since the last call, as {context=, message=, traceback=} tables.
-    private static func takeReports(_ box: ReportBox) -> HostFunction {
+    private static func takeReports(_ box: ReportBox, _ options: TestOptions) -> HostFunction {
         HostFunction("takeReports") { call in
             let L = call.L
             let reports = box.reports
@@ -212,7 +215,7 @@ public struct SpecFileRunner {
                 lua_setfield(L, -2, "context")
                 call.state.pushString(report.message)
                 lua_setfield(L, -2, "message")
-                if let traceback = report.traceback.flatMap(Traceback.trimmed) {
+                if let traceback = report.traceback.flatMap({ Traceback.shown($0, options) }) {
                     call.state.pushString(traceback)
                     lua_setfield(L, -2, "traceback")
                 }
@@ -239,7 +242,7 @@ public struct SpecFileRunner {
         lua_getfield(L, runner, "aborted")
         state.pushString(message)
         if let location { state.pushString(location) } else { lua_pushnil(L) }
-        if let traceback = Traceback.trimmed(error.traceback) { state.pushString(traceback) } else { lua_pushnil(L) }
+        if let traceback = Traceback.shown(error.traceback, options) { state.pushString(traceback) } else { lua_pushnil(L) }
         _ = try? state.call(nargs: 3, nresults: 0)
         lua_settop(L, runner)
     }
@@ -252,7 +255,7 @@ public struct SpecFileRunner {
         return TestResult(status: .error, names: [], file: path, line: location?.line ?? 0,
                           message: ResultText.bounded(prefix + error.message),
                           location: location.map { "\($0.file):\($0.line)" },
-                          traceback: Traceback.trimmed(error.traceback).map(ResultText.bounded))
+                          traceback: Traceback.shown(error.traceback, options).map(ResultText.bounded))
     }
 
     /// The list of result tables on top of the stack.

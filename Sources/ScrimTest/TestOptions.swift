@@ -56,8 +56,10 @@ public struct TestOptions {
     public var repeatCount = 1
     /// What follows `--`: every spec's global `arg`.
     public var scriptArguments: [String] = []
-    /// `--verbose`: tracebacks in the TAP report too.
+    /// `--verbose`: tracebacks whole, with Scrim's own frames (as `--trace-internals`).
     public var verbose = false
+    /// Tracebacks keep Scrim's frames (`--verbose`, `--trace-internals`).
+    public var showsInternalFrames: Bool { verbose || runtime.traceInternals }
     /// Files and tests in a seeded random order.
     public var shuffle = false
     public var seed: UInt64?

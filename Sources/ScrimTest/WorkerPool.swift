@@ -103,6 +103,8 @@ struct WorkerPool {
         if let seed = options.seed { arguments += ["--seed", String(seed)] }
         if options.failFast { arguments.append("--fail-fast") }
         if options.updateSnapshots { arguments.append("--update-snapshots") }
+        if options.verbose { arguments.append("--verbose") }
+        if options.runtime.traceInternals { arguments.append("--trace-internals") }
         for directory in options.pluginDirectories { arguments += ["--plugins", directory] }
         return arguments
     }

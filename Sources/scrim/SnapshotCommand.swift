@@ -51,7 +51,7 @@ enum SnapshotCommand {
             T, time moves on to T after it.
             """,
         options: [at, film, duration, output, scale, RuntimeFlags.screen, plugins, RuntimeFlags.timeout,
-                  RuntimeFlags.maxMemory],
+                  RuntimeFlags.maxMemory, RuntimeFlags.traceInternals],
         operands: .interleaved,
         notes: """
             Options may come before or after FILE; the script's arguments follow `--`. Prints `wrote PATH`.
@@ -133,8 +133,7 @@ enum SnapshotCommand {
             }
             if let interruption = core.clock.interruption { throw interruption }
         } catch let error as LuaError {
-            printError("scrim: \(error.message)")
-            if !error.traceback.isEmpty { printError(error.traceback) }
+            printError(error, options: options)
             return 1
         } catch let error as SettleError {
             printError("scrim: \(error)")

@@ -17,7 +17,7 @@ local runner = {}
 -- What `configure` sets: busted's filters and options.
 local options = {
   filter = {}, filterOut = {}, tags = {}, excludeTags = {},
-  shuffle = false, seed = 0, list = false, keepGoing = true, traces = false,
+  shuffle = false, seed = 0, list = false, keepGoing = true, traces = false, internals = false,
 }
 
 -- The element whose code runs now: what a global of the spec resolves against, and where `describe`, `it`
@@ -277,7 +277,8 @@ local function capture(err)
   else
     outcome = { status = "error", message = errorText(err), where = userLocation(2) }
   end
-  outcome.traceback = userTraceback(2)
+  -- With --trace-internals (or --verbose), every frame; else the spec's.
+  outcome.traceback = options.internals and debug.traceback("", 2):sub(2) or userTraceback(2)
   -- busted's trace.message: the failure as luassert raised it (a table with its located message), else the
   -- error's text.
   local raisedMessage = outcome.message

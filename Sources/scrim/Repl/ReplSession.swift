@@ -257,7 +257,8 @@ final class ReplSession {
         failures += 1
         var text = prefix + error.message
         if interactive, error.message.hasSuffix("interrupted") { text = "\n" + text }
-        if !error.traceback.isEmpty { text += "\n" + error.traceback }
+        let traceback = options.shown(error.traceback)
+        if !traceback.isEmpty { text += "\n" + traceback }
         writeError(text)
     }
 

@@ -76,7 +76,7 @@ extension TestCommand {
             }
             invocation.options.repeatCount = count
         },
-        TestOption("verbose", short: "v", value: nil, help: "tracebacks in every report (the text report always has them)") { invocation, _ in
+        TestOption("verbose", short: "v", value: nil, help: "tracebacks whole, with Scrim's own frames (as --trace-internals)") { invocation, _ in
             invocation.options.verbose = true
         },
         TestOption("no-verbose", value: nil, help: "", hidden: true) { invocation, _ in
@@ -140,6 +140,7 @@ extension TestCommand {
         // Read by RuntimeFlags, as for every command that starts a runtime.
         TestOption("timeout", value: "S", help: "wall-clock budget of each test and hook, in seconds\n(default 30; 0 = none)") { _, _ in },
         TestOption("max-memory", value: "SIZE", help: "memory budget of each file's runtime, e.g. 64M\n(default 1G; 0 = none)") { _, _ in },
+        TestOption("trace-internals", value: nil, help: RuntimeFlags.traceInternals.help) { _, _ in },
         TestOption("worker", value: nil, help: "", hidden: true) { invocation, _ in
             invocation.worker = true
         },
