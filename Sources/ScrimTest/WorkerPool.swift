@@ -193,7 +193,7 @@ private struct Worker {
             skipping = false
             start = newline + 1
         }
-        // What is left is shorter than what was just read, unless no record ended: each byte is moved at most once.
+        // When a record ended, what is left came in this read: moving it costs no more than reading it did.
         buffer.removeFirst(start)
         searched = buffer.count
         if buffer.count > Self.maximumRecord {
