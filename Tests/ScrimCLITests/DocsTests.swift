@@ -134,4 +134,26 @@ import Testing
         grep.waitUntilExit()
         #expect(found.isEmpty, "addresses outside the repository:\n\(found)")
     }
+    /// Every target of Package.swift under Sources/ has its row in README.md's "Layout" table and in
+    /// docs/DESIGN.md's "Modules" table, so neither falls behind the package.
+    @Test func moduleTablesListEveryTarget() throws {
+        let package = try String(contentsOf: ScrimProcess.repoRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let declaration = try NSRegularExpression(pattern: #"\.(?:target|executableTarget|systemLibrary)\(\s*name:\s*"([^"]+)"([^\n]*)"#)
+        let targets = declaration.matches(in: package, range: NSRange(package.startIndex..., in: package)).compactMap { match -> String? in
+            guard let name = Range(match.range(at: 1), in: package), let rest = Range(match.range(at: 2), in: package) else { return nil }
+            return package[rest].contains("path: \"Tests/") ? nil : String(package[name])
+        }
+        #expect(targets.contains("ScrimCore") && targets.contains("scrim"))
+        func section(_ file: String, _ heading: String) throws -> String {
+            let text = try String(contentsOf: ScrimProcess.repoRoot.appendingPathComponent(file), encoding: .utf8)
+            guard let start = text.range(of: "\n## \(heading)\n") else { return "" }
+            let rest = text[start.upperBound...]
+            return String(rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)])
+        }
+        for (file, heading) in [("README.md", "Layout"), ("docs/DESIGN.md", "Modules")] {
+            let table = try section(file, heading)
+            let missing = targets.filter { !table.contains("`Sources/\($0)`") }
+            #expect(missing == [], "\(file) § \(heading) lists no row for \(missing)")
+        }
+    }
 }

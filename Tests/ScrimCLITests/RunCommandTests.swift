@@ -89,8 +89,22 @@ import Testing
             .filter { $0.hasSuffix(".lua") }.sorted().map { "Tests/corpus/bad/\($0)" }
     }()
 
-    @Test func corpusIsThere() {
-        #expect(BadScriptCorpus.scripts.count >= 10)
+    /// Every file of the corpus is a script that says, in its header, the first line it must fail with (and, if
+    /// given, a time that parses): a script without one would run without checking anything.
+    @Test func everyScriptSaysHowItMustFail() throws {
+        let dir = ScrimProcess.repoRoot.appendingPathComponent("Tests/corpus/bad")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(files.count == BadScriptCorpus.scripts.count, "files that are not .lua scripts: \(files.filter { !$0.hasSuffix(".lua") })")
+        #expect(BadScriptCorpus.scripts.count >= 50)
+        for path in BadScriptCorpus.scripts {
+            let header = try String(contentsOf: ScrimProcess.repoRoot.appendingPathComponent(path), encoding: .utf8)
+                .split(separator: "\n").prefix(4)
+            let expect = header.first { $0.hasPrefix("-- expect: ") }.map { $0.dropFirst(11) } ?? ""
+            #expect(expect.trimmingCharacters(in: .whitespaces).count >= 8, "\(path): no '-- expect: message' line")
+            if let within = header.first(where: { $0.hasPrefix("-- within: ") }) {
+                #expect(Double(within.dropFirst(11)).map { $0 > 0 } == true, "\(path): '\(within)' is not a time")
+            }
+        }
     }
 
     @Test(arguments: BadScriptCorpus.scripts)
