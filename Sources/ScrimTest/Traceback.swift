@@ -22,10 +22,16 @@ enum Traceback {
         options.showsInternalFrames ? (traceback.isEmpty ? nil : traceback) : trimmed(traceback)
     }
 
-    /// `lib.runtimeChunks[source]` for the test library: whether a chunk name (`@class.lua`) is Scrim's own Lua.
+    /// `lib.runtimeChunks[source]` for the test library (the table's `__index`): whether a chunk name (`@class.lua`)
+    /// is Scrim's own Lua. The answer is kept in the table — a chunk cannot be on a stack before it is loaded — so a
+    /// source is asked about once, and an error handler that runs short of memory finds it without a call.
     static let isRuntimeChunk = HostFunction("runtimeChunks") { call in
-        guard call.type(2) == LUA_TSTRING else { return call.push(false) }
+        guard call.type(1) == LUA_TTABLE, call.type(2) == LUA_TSTRING else { return call.push(false) }
         let source = call.state.string(at: 2)
-        return call.push(source.hasPrefix("@") && EmbeddedLua.isLoadedChunk(String(source.dropFirst())))
+        let isScrims = source.hasPrefix("@") && EmbeddedLua.isLoadedChunk(String(source.dropFirst()))
+        lua_pushvalue(call.L, 2)
+        lua_pushboolean(call.L, isScrims ? 1 : 0)
+        lua_rawset(call.L, 1)
+        return call.push(isScrims)
     }
 }

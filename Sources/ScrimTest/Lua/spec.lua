@@ -5,10 +5,10 @@
 -- the whole time budget, and a stopped one leaves the scheduler intact), and carries on with the outcome.
 local lib = ...
 local Failure, userFrame, userLocation, userTraceback = lib.Failure, lib.userFrame, lib.userLocation, lib.userTraceback
-local type, tostring, error, xpcall = type, tostring, error, xpcall
+local type, tostring, error, xpcall, pcall = type, tostring, error, xpcall, pcall
 local setmetatable, getmetatable, next, rawget, rawset = setmetatable, getmetatable, next, rawget, rawset
 local concat = table.concat
-local getinfo = debug.getinfo
+local getinfo, debugTraceback = debug.getinfo, debug.traceback
 local json = scrim.json
 local yield, resume, status = coroutine.yield, coroutine.resume, coroutine.status
 
@@ -278,7 +278,7 @@ local function capture(err)
     outcome = { status = "error", message = errorText(err), where = userLocation(2) }
   end
   -- With --trace-internals (or --verbose), every frame; else the spec's.
-  outcome.traceback = options.internals and debug.traceback("", 2):sub(2) or userTraceback(2)
+  outcome.traceback = options.internals and debugTraceback("", 2):sub(2) or userTraceback(2)
   -- busted's trace.message: the failure as luassert raised it (a table with its located message), else the
   -- error's text.
   local raisedMessage = outcome.message
