@@ -27,7 +27,7 @@ let package = Package(
         ]),
         .target(name: "ScrimTest", dependencies: ["ScrimLua", "CLua", "ScrimRender", "ScrimPlugins", "ScrimCore"],
                 resources: [.embedInCode("Lua/say.lua"), .embedInCode("Lua/assert.lua"), .embedInCode("Lua/spy.lua"),
-                            .embedInCode("Lua/spec.lua")]),
+                            .embedInCode("Lua/spec.lua"), .embedInCode("Lua/modules.lua")]),
         .target(name: "ScrimRender", dependencies: ["ScrimCore"]),
         // libwebp's headers only: ScrimRecord loads libwebpmux on first use (see WebP.h).
         .systemLibrary(name: "WebP", path: "Sources/WebP", providers: [.apt(["libwebp-dev"])]),

@@ -10,6 +10,7 @@ enum TestLibrary {
     static let assert = EmbeddedLua("[scrim]/assert.lua", PackageResources.assert_lua)
     static let spy = EmbeddedLua("[scrim]/spy.lua", PackageResources.spy_lua)
     static let spec = EmbeddedLua("[scrim]/spec.lua", PackageResources.spec_lua)
+    static let modules = EmbeddedLua("[scrim]/modules.lua", PackageResources.modules_lua)
 }
 
 /// Runs one spec file in a fresh `LuaRuntime`, in busted's order (see spec.lua): the runner's scheduler says
@@ -69,8 +70,14 @@ public struct SpecFileRunner {
             lua_setmetatable(L, -2)
             lua_setfield(L, -2, "runtimeChunks")
             try state.load(TestLibrary.spec)
-            lua_rotate(L, -2, 1)
+            lua_pushvalue(L, -2)
             try state.call(nargs: 1, nresults: 1)
+            try state.load(TestLibrary.modules)
+            lua_pushvalue(L, -3)
+            lua_getfield(L, -3, "dsl")
+            try state.call(nargs: 2, nresults: 0)
+            lua_rotate(L, -2, 1)
+            lua_settop(L, -2) // the library: the runner keeps what it needs
             runner = lua_gettop(L)
             try configure(state, runner, path: path)
         } catch {
