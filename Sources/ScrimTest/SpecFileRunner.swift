@@ -6,9 +6,30 @@ import ScrimPlugins
 /// The Lua of the test library, embedded from Sources/ScrimTest/Lua. Chunks named "[scrim]/…" are hidden from
 /// locations and tracebacks.
 enum TestLibrary {
-    static let say = EmbeddedLua("[scrim]/say.lua", PackageResources.say_lua)
-    static let assert = EmbeddedLua("[scrim]/assert.lua", PackageResources.assert_lua)
-    static let spy = EmbeddedLua("[scrim]/spy.lua", PackageResources.spy_lua)
+    /// The assertion library's modules in load order: each is called with the library's table and adds to it.
+    static let assertion = [
+        EmbeddedLua("[scrim]/say.lua", PackageResources.say_lua),
+        EmbeddedLua("[scrim]/values.lua", PackageResources.values_lua),
+        EmbeddedLua("[scrim]/messages.lua", PackageResources.messages_lua),
+        EmbeddedLua("[scrim]/failure.lua", PackageResources.failure_lua),
+        EmbeddedLua("[scrim]/arglist.lua", PackageResources.arglist_lua),
+        EmbeddedLua("[scrim]/compare.lua", PackageResources.compare_lua),
+        EmbeddedLua("[scrim]/state.lua", PackageResources.state_lua),
+        EmbeddedLua("[scrim]/chain.lua", PackageResources.chain_lua),
+        EmbeddedLua("[scrim]/assert.lua", PackageResources.assert_lua),
+        EmbeddedLua("[scrim]/match.lua", PackageResources.match_lua),
+        EmbeddedLua("[scrim]/formatters.lua", PackageResources.formatters_lua),
+        EmbeddedLua("[scrim]/modifiers.lua", PackageResources.modifiers_lua),
+        EmbeddedLua("[scrim]/assertions.lua", PackageResources.assertions_lua),
+        EmbeddedLua("[scrim]/array.lua", PackageResources.array_lua),
+        EmbeddedLua("[scrim]/matchers.lua", PackageResources.matchers_lua),
+        EmbeddedLua("[scrim]/override.lua", PackageResources.override_lua),
+        EmbeddedLua("[scrim]/spy.lua", PackageResources.spy_lua),
+        EmbeddedLua("[scrim]/stub.lua", PackageResources.stub_lua),
+        EmbeddedLua("[scrim]/mock.lua", PackageResources.mock_lua),
+        EmbeddedLua("[scrim]/scrim_assertions.lua", PackageResources.scrim_assertions_lua),
+        EmbeddedLua("[scrim]/luassert.lua", PackageResources.luassert_lua),
+    ]
     static let spec = EmbeddedLua("[scrim]/spec.lua", PackageResources.spec_lua)
     static let modules = EmbeddedLua("[scrim]/modules.lua", PackageResources.modules_lua)
 }
@@ -50,14 +71,12 @@ public struct SpecFileRunner {
 
         let runner: Int32
         do {
-            try state.load(TestLibrary.say)
-            try state.call(nargs: 0, nresults: 1)
-            try state.load(TestLibrary.assert)
-            lua_rotate(L, -2, 1)
-            try state.call(nargs: 1, nresults: 1)
-            try state.load(TestLibrary.spy)
-            lua_rotate(L, -2, 1)
-            try state.call(nargs: 1, nresults: 1)
+            lua_createtable(L, 0, 48)
+            for module in TestLibrary.assertion {
+                try state.load(module)
+                lua_pushvalue(L, -2)
+                try state.call(nargs: 1, nresults: 0)
+            }
             state.push(SnapshotHandler.function(runtime: runtime, spec: path))
             lua_setfield(L, -2, "snapshotHandler")
             state.push(Self.takeReports(box, options))

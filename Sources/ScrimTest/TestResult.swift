@@ -66,11 +66,29 @@ public struct TestResult: Equatable, Sendable {
 
     public var isFailure: Bool { status == .failed || status == .error }
 
-    /// The message with its location in front, unless the message already starts with it.
+    /// The message with its location in front, unless its first line already names a place ("file:line: "), as
+    /// busted's does: an error raised at a level names the caller's line, not the frame that raised it.
     public var locatedMessage: String {
         let text = message ?? (status == .error ? "error" : "failed")
-        guard let location, !text.hasPrefix(location + ":") else { return text }
+        guard let location, !Self.namesPlace(text) else { return text }
         return "\(location): \(text)"
+    }
+
+    /// Whether the first line has a ":digits: " in it.
+    private static func namesPlace(_ text: String) -> Bool {
+        let line = Array(text.utf8.prefix { $0 != UInt8(ascii: "\n") })
+        var index = 0
+        while index < line.count {
+            if line[index] == UInt8(ascii: ":") {
+                var end = index + 1
+                while end < line.count, (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(line[end]) { end += 1 }
+                if end > index + 1, end + 1 < line.count, line[end] == UInt8(ascii: ":"), line[end + 1] == UInt8(ascii: " ") {
+                    return true
+                }
+            }
+            index += 1
+        }
+        return false
     }
 }
 

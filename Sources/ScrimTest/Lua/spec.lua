@@ -255,6 +255,8 @@ local function prettyWrite(value, indent, seen)
   return "{\n" .. concat(parts, ",\n") .. "\n" .. indent .. "}"
 end
 
+lib.prettyWrite = prettyWrite
+
 local function errorText(err)
   if type(err) == "string" then return err end
   if type(err) == "number" then return tostring(err) end
