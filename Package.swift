@@ -39,7 +39,7 @@ let package = Package(
                             .embedInCode("Lua/matchers.lua"), .embedInCode("Lua/override.lua"),
                             .embedInCode("Lua/spy.lua"), .embedInCode("Lua/stub.lua"), .embedInCode("Lua/mock.lua"),
                             .embedInCode("Lua/scrim_assertions.lua"), .embedInCode("Lua/luassert.lua"),
-                            .embedInCode("Lua/spec.lua")]),
+                            .embedInCode("Lua/spec.lua"), .embedInCode("Lua/modules.lua")]),
         .target(name: "ScrimRender", dependencies: ["ScrimCore"]),
         // libwebp's headers only: ScrimRecord loads libwebpmux on first use (see WebP.h).
         .systemLibrary(name: "WebP", path: "Sources/WebP", providers: [.apt(["libwebp-dev"])]),

@@ -13,6 +13,9 @@ public final class PluginHost {
     public private(set) var plugins: [Plugin] = []
     /// Where warnings (unknown manifest fields, shadowed plugins) are written; standard error by default.
     public var warningOutput: (String) -> Void = { writeToStandardError("scrim: warning: \($0)\n") }
+    /// Where a plugin that `scrim.plugins.load` could not load is reported (`failureMessage`); standard error by
+    /// default, as at start-up (`start`).
+    public var failureOutput: (String) -> Void = { writeToStandardError($0 + "\n") }
 
     private var prelude: LuaRef?
     /// The plugins being loaded or reloaded now: a plugin's code may load plugins (with the "plugins" permission),
@@ -75,11 +78,20 @@ public final class PluginHost {
         }
         if let name = folders.first(where: { busy.contains($0.name) })?.name { throw Self.busyError(name) }
         let single = folders.count == 1 && folders[0].directory == PluginFolder(directory: path).directory
-        return load(folders) { folder in
+        let loaded = load(folders) { folder in
             guard let options else { return nil }
             if single { return options }
             return self.field(of: options, folder.name)
         }
+        for folder in folders where !loaded.contains(folder.name) {
+            if let record = plugin(folder.name), record.state == .failed { failureOutput(Self.failureMessage(record)) }
+        }
+        return loaded
+    }
+
+    /// `scrim: plugin 'name' failed to load: file:line: reason`.
+    static func failureMessage(_ plugin: Plugin) -> String {
+        "scrim: plugin '\(plugin.name)' failed to load: \(plugin.error ?? "unknown error")"
     }
 
     /// Loads `folders` in dependency order (with the plugins already loaded available to `requires`).

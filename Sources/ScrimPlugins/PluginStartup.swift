@@ -3,16 +3,16 @@ import ScrimLua
 
 extension PluginHost {
     /// What the commands do with a fresh runtime: install the loader and load the plugins along `searchPath`.
-    /// A plugin that fails is written to `report` (standard error by default); the others load, and the run goes on.
+    /// A plugin that fails, then or later through `scrim.plugins.load`, is written to `report` (standard error by
+    /// default); the others load, and the run goes on.
     @discardableResult
     public static func start(in runtime: LuaRuntime, searchPath: PluginSearchPath,
                              report: @escaping (String) -> Void = { writeToStandardError($0 + "\n") }) -> PluginHost {
         let host = install(in: runtime)
+        host.failureOutput = report
         guard !searchPath.directories.isEmpty else { return host }
         host.load(searchPath: searchPath)
-        for plugin in host.plugins where plugin.state == .failed {
-            report("scrim: plugin '\(plugin.name)' failed to load: \(plugin.error ?? "unknown error")")
-        }
+        for plugin in host.plugins where plugin.state == .failed { report(failureMessage(plugin)) }
         return host
     }
 }

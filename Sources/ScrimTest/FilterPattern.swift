@@ -1,7 +1,9 @@
 import CLua
 import ScrimLua
 
-/// `--filter` takes a Lua pattern; a malformed one is reported once, up front, rather than in every file.
+/// `--filter` takes a Lua pattern, matched against a test's full name in either form: busted's (names joined by
+/// spaces) and the one the reports show (joined by " › "). A malformed one is reported once, up front, rather than
+/// in every file.
 public enum FilterPattern {
     /// What is wrong with `pattern` as Lua sees it, or nil when it is a valid pattern.
     public static func problem(_ pattern: String) -> String? {
@@ -19,6 +21,53 @@ public enum FilterPattern {
             return error.message.replacing("bad argument #2 to 'find' ", with: "")
         } catch {
             return "\(error)"
+        }
+    }
+
+    /// The patterns of `filters` that match none of the tests named by `names` (each a test's names, outermost
+    /// first): what a run warns about. None when Lua could not say (a pattern that outlasts the budget).
+    static func unmatched(_ filters: [String], by names: [[String]]) -> [String] {
+        guard !filters.isEmpty else { return [] }
+        let state = LuaState(memoryLimit: 1 << 26, timeBudget: 5)
+        defer { state.close() }
+        let L = state.L
+        func pushList(_ items: [String]) {
+            lua_createtable(L, Int32(items.count), 0)
+            for (index, item) in items.enumerated() {
+                state.pushString(item)
+                lua_rawseti(L, -2, lua_Integer(index + 1))
+            }
+        }
+        do {
+            try state.load("""
+                local filters, names = ...
+                local unmatched = {}
+                for _, pattern in ipairs(filters) do
+                  local found = false
+                  for _, parts in ipairs(names) do
+                    if table.concat(parts, " "):find(pattern) or table.concat(parts, " › "):find(pattern) then
+                      found = true
+                      break
+                    end
+                  end
+                  if not found then unmatched[#unmatched + 1] = pattern end
+                end
+                return unmatched
+                """, name: "=[scrim filters]")
+            pushList(filters)
+            lua_createtable(L, Int32(names.count), 0)
+            for (index, parts) in names.enumerated() {
+                pushList(parts)
+                lua_rawseti(L, -2, lua_Integer(index + 1))
+            }
+            try state.call(nargs: 2, nresults: 1)
+        } catch {
+            return []
+        }
+        return (0 ..< lua_rawlen(L, -1)).map { index in
+            lua_rawgeti(L, -1, lua_Integer(index + 1))
+            defer { lua_settop(L, -2) }
+            return state.string(at: -1)
         }
     }
 }

@@ -12,6 +12,7 @@ public func makeReporter(_ format: OutputFormat, write: @escaping (String) -> Vo
     case .text: return TextReporter(write: write)
     case .tap: return TAPReporter(write: write)
     case .junit: return JUnitReporter(write: write)
-    case .json: return JSONReporter(write: write)
+    case .json: return BustedJSONReporter(write: write)
+    case .scrimJSON: return ScrimJSONReporter(write: write)
     }
 }

@@ -31,6 +31,7 @@ enum TestLibrary {
         EmbeddedLua("[scrim]/luassert.lua", PackageResources.luassert_lua),
     ]
     static let spec = EmbeddedLua("[scrim]/spec.lua", PackageResources.spec_lua)
+    static let modules = EmbeddedLua("[scrim]/modules.lua", PackageResources.modules_lua)
 }
 
 /// Runs one spec file in a fresh `LuaRuntime`, in busted's order (see spec.lua): the runner's scheduler says
@@ -78,17 +79,24 @@ public struct SpecFileRunner {
             }
             state.push(SnapshotHandler.function(runtime: runtime, spec: path))
             lua_setfield(L, -2, "snapshotHandler")
-            state.push(Self.takeReports(box))
+            state.push(Self.takeReports(box, options))
             lua_setfield(L, -2, "takeReports")
-            lua_createtable(L, 0, Int32(Traceback.runtimeChunks.count))
-            for name in Traceback.runtimeChunks {
-                lua_pushboolean(L, 1)
-                lua_setfield(L, -2, "@" + name)
-            }
+            // `runtimeChunks["@class.lua"]`: Scrim's own chunks, those loaded so far and those loaded later.
+            lua_createtable(L, 0, 0)
+            lua_createtable(L, 0, 1)
+            state.push(Traceback.isRuntimeChunk)
+            lua_setfield(L, -2, "__index")
+            lua_setmetatable(L, -2)
             lua_setfield(L, -2, "runtimeChunks")
             try state.load(TestLibrary.spec)
-            lua_rotate(L, -2, 1)
+            lua_pushvalue(L, -2)
             try state.call(nargs: 1, nresults: 1)
+            try state.load(TestLibrary.modules)
+            lua_pushvalue(L, -3)
+            lua_getfield(L, -3, "dsl")
+            try state.call(nargs: 2, nresults: 0)
+            lua_rotate(L, -2, 1)
+            lua_settop(L, -2) // the library: the runner keeps what it needs
             runner = lua_gettop(L)
             try configure(state, runner, path: path)
         } catch {
@@ -118,17 +126,19 @@ public struct SpecFileRunner {
             return file
         }
 
-        var start = scrim_monotonic()
+        var start = Moment.now()
         while true {
             let more: Bool
-            state.restartTimeBudget() // each test has the whole budget
+            state.restartTimeBudget()
             do {
                 lua_getfield(L, runner, "next")
                 try state.call(nargs: 0, nresults: 2)
                 more = lua_toboolean(L, -2) != 0
                 for var result in readResults(state, path: path) {
-                    let now = scrim_monotonic()
-                    result.duration = now - start
+                    let now = Moment.now()
+                    result.duration = now.tick - start.tick
+                    result.startTime = start.time
+                    result.startTick = start.tick
                     start = now
                     file.results.append(result)
                     finished(result)
@@ -139,6 +149,9 @@ public struct SpecFileRunner {
                 return file
             }
             if !more { break }
+            // Each body and hook has the whole budget: handing the results on (a pipe the parent is slow to read)
+            // is not part of it.
+            state.restartTimeBudget()
             do {
                 lua_getfield(L, runner, "invoke")
                 try state.call(nargs: 0, nresults: 0)
@@ -205,6 +218,10 @@ public struct SpecFileRunner {
         lua_setfield(L, -2, "keepGoing")
         lua_pushboolean(L, options.list ? 1 : 0)
         lua_setfield(L, -2, "list")
+        lua_pushboolean(L, options.wantsTraces ? 1 : 0)
+        lua_setfield(L, -2, "traces")
+        lua_pushboolean(L, options.showsInternalFrames ? 1 : 0)
+        lua_setfield(L, -2, "internals")
         try state.call(nargs: 1, nresults: 0)
         lua_getfield(L, runner, "setUpdateSnapshots")
         lua_pushboolean(L, options.updateSnapshots ? 1 : 0)
@@ -212,7 +229,7 @@ public struct SpecFileRunner {
     }
 
     /// `lib.takeReports()`: the reported errors since the last call, as {context=, message=, traceback=} tables.
-    private static func takeReports(_ box: ReportBox) -> HostFunction {
+    private static func takeReports(_ box: ReportBox, _ options: TestOptions) -> HostFunction {
         HostFunction("takeReports") { call in
             let L = call.L
             let reports = box.reports
@@ -224,7 +241,7 @@ public struct SpecFileRunner {
                 lua_setfield(L, -2, "context")
                 call.state.pushString(report.message)
                 lua_setfield(L, -2, "message")
-                if let traceback = report.traceback.flatMap(Traceback.trimmed) {
+                if let traceback = report.traceback.flatMap({ Traceback.shown($0, options) }) {
                     call.state.pushString(traceback)
                     lua_setfield(L, -2, "traceback")
                 }
@@ -251,7 +268,7 @@ public struct SpecFileRunner {
         lua_getfield(L, runner, "aborted")
         state.pushString(message)
         if let location { state.pushString(location) } else { lua_pushnil(L) }
-        if let traceback = Traceback.trimmed(error.traceback) { state.pushString(traceback) } else { lua_pushnil(L) }
+        if let traceback = Traceback.shown(error.traceback, options) { state.pushString(traceback) } else { lua_pushnil(L) }
         _ = try? state.call(nargs: 3, nresults: 0)
         lua_settop(L, runner)
     }
@@ -262,9 +279,9 @@ public struct SpecFileRunner {
         }
         let location = error.location
         return TestResult(status: .error, names: [], file: path, line: location?.line ?? 0,
-                          message: prefix + error.message,
+                          message: ResultText.bounded(prefix + error.message),
                           location: location.map { "\($0.file):\($0.line)" },
-                          traceback: Traceback.trimmed(error.traceback))
+                          traceback: Traceback.shown(error.traceback, options).map(ResultText.bounded))
     }
 
     /// The list of result tables on top of the stack.
@@ -282,30 +299,77 @@ public struct SpecFileRunner {
         return results
     }
 
-    /// The result table on top of the stack.
+    /// The result table on top of the stack (a plain table spec.lua made: read raw, no metamethod runs).
     private func readResult(_ state: LuaState, path: String) -> TestResult {
         let L = state.L
         func field(_ name: String) -> String? {
             defer { lua_settop(L, -2) }
-            return lua_getfield(L, -1, name) == LUA_TSTRING ? state.string(at: -1) : nil
+            state.pushString(name)
+            lua_rawget(L, -2)
+            return ResultText.read(state, at: -1)
+        }
+        func integer(_ name: String) -> Int64? {
+            defer { lua_settop(L, -2) }
+            state.pushString(name)
+            return lua_rawget(L, -2) == LUA_TNUMBER ? Int64(lua_tointegerx(L, -1, nil)) : nil
         }
         var names: [String] = []
-        if lua_getfield(L, -1, "names") == LUA_TTABLE {
-            let count = lua_rawlen(L, -1)
-            if count > 0 {
-                for i in 1 ... count {
-                    lua_rawgeti(L, -1, lua_Integer(i))
-                    names.append(state.string(at: -1))
-                    lua_settop(L, -2)
-                }
+        state.pushString("names")
+        if lua_rawget(L, -2) == LUA_TTABLE {
+            for index in 0 ..< lua_rawlen(L, -1) {
+                lua_rawgeti(L, -1, lua_Integer(index + 1))
+                names.append(ResultText.read(state, at: -1) ?? "")
+                lua_settop(L, -2)
             }
         }
         lua_settop(L, -2)
-        lua_getfield(L, -1, "line")
-        let line = Int(lua_tointegerx(L, -1, nil))
-        lua_settop(L, -2)
         let status = field("status").flatMap(TestStatus.init(rawValue:)) ?? .error
-        return TestResult(status: status, names: names, file: path, line: line, message: field("message"),
-                          location: field("where"), traceback: field("traceback"))
+        return TestResult(status: status, names: names, file: path, line: Int(integer("line") ?? 0),
+                          message: field("message"), location: field("where"), traceback: field("traceback"),
+                          descriptor: field("descriptor"), declared: trace("declared", state),
+                          raised: trace("raised", state), randomSeed: integer("randomseed"))
+    }
+
+    /// The trace table (spec.lua's `traceAt`) in field `name` of the table on top of the stack, if there is one.
+    private func trace(_ name: String, _ state: LuaState) -> SourceTrace? {
+        let L = state.L
+        state.pushString(name)
+        defer { lua_settop(L, -2) }
+        guard lua_rawget(L, -2) == LUA_TTABLE else { return nil }
+        func text(_ key: String) -> String {
+            state.pushString(key)
+            lua_rawget(L, -2)
+            defer { lua_settop(L, -2) }
+            return ResultText.read(state, at: -1) ?? ""
+        }
+        func number(_ key: String) -> Int {
+            state.pushString(key)
+            defer { lua_settop(L, -2) }
+            return lua_rawget(L, -2) == LUA_TNUMBER ? Int(lua_tointegerx(L, -1, nil)) : 0
+        }
+        var message: SourceTrace.Message?
+        state.pushString("message")
+        switch lua_rawget(L, -2) {
+        case LUA_TTABLE:
+            state.pushString("json")
+            if lua_rawget(L, -2) == LUA_TSTRING {
+                // Whole or not at all: JSON cut short is not JSON.
+                if lua_rawlen(L, -1) <= ResultText.limit { message = ResultText.read(state, at: -1).map(SourceTrace.Message.json) }
+            } else {
+                lua_settop(L, -2)
+                state.pushString("message")
+                lua_rawget(L, -2)
+                message = .wrapped(ResultText.read(state, at: -1) ?? "")
+            }
+            lua_settop(L, -2)
+        case LUA_TSTRING:
+            message = ResultText.read(state, at: -1).map(SourceTrace.Message.text)
+        default:
+            break
+        }
+        lua_settop(L, -2)
+        return SourceTrace(source: text("source"), shortSource: text("short_src"), line: number("currentline"),
+                           lineDefined: number("linedefined"), lastLineDefined: number("lastlinedefined"),
+                           what: text("what"), traceback: text("traceback"), message: message)
     }
 }

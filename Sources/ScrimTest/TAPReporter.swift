@@ -16,8 +16,8 @@ struct TAPReporter: Reporter {
     mutating func report(_ file: FileResult) {
         for result in file.results {
             number += 1
-            // '#' starts a directive in TAP, and busted's tags put '#' in names.
-            let name = result.displayName.replacing("\\", with: "\\\\").replacing("#", with: "\\#")
+            // '#' starts a directive in TAP, and busted's tags put '#' in names; a line break would start a TAP line.
+            let name = Escaping.line(result.displayName.replacing("\\", with: "\\\\")).replacing("#", with: "\\#")
             switch result.status {
             case .passed:
                 write("ok \(number) - \(name)\n")
@@ -30,7 +30,8 @@ struct TAPReporter: Reporter {
                     lines += ["expected: \(expected)", "actual:   \(actual)"]
                 }
                 if let traceback = result.traceback { lines.append(traceback) }
-                for line in lines.joined(separator: "\n").split(separator: "\n") { write("# \(line)\n") }
+                // Every line of the diagnostics is a comment: a line break in a message starts another one.
+                for line in Escaping.block(lines.joined(separator: "\n")).split(separator: "\n") { write("# \(line)\n") }
             }
         }
     }
@@ -40,6 +41,6 @@ struct TAPReporter: Reporter {
     }
 
     private func oneLine(_ text: String) -> String {
-        text.split(separator: "\n").joined(separator: " ")
+        Escaping.line(text.split(separator: "\n").joined(separator: " "))
     }
 }

@@ -2,16 +2,13 @@ import CLua
 import Glibc
 import ScrimLua
 
-/// Finds spec files: `*_spec.lua` and `*_test.lua` below each path (or, with busted's `--pattern`, `.lua` files
-/// whose name matches one of the Lua patterns and none of `--exclude-pattern`'s), skipping hidden folders
+/// Finds spec files as busted does: the `.lua` files below each path whose name matches one of the Lua patterns
+/// (`--pattern`; busted's default is `_spec`) and none of `--exclude-pattern`'s, skipping hidden files and folders
 /// (`.build`, `.git`); a path naming a file is taken as it is.
 public enum TestDiscovery {
-    public static func isSpecFile(_ name: String) -> Bool {
-        name.hasSuffix("_spec.lua") || name.hasSuffix("_test.lua")
-    }
-
     /// Every spec file below `paths`, sorted by path, each once.
-    public static func files(in paths: [String], patterns: [String] = [], excluding: [String] = []) throws -> [String] {
+    public static func files(in paths: [String], patterns: [String] = TestOptions.defaultPatterns,
+                             excluding: [String] = []) throws -> [String] {
         let matcher = try NameMatcher(patterns: patterns, excluding: excluding)
         defer { matcher.close() }
         var found = Set<String>()
@@ -65,26 +62,25 @@ public enum TestDiscovery {
 private final class NameMatcher {
     let patterns: [String]
     let excluding: [String]
-    private var state: LuaState?
+    private let state = LuaState(memoryLimit: 1 << 24, timeBudget: 5)
 
     init(patterns: [String], excluding: [String]) throws {
         self.patterns = patterns
         self.excluding = excluding
         for pattern in patterns + excluding {
             if let problem = FilterPattern.problem(pattern) {
+                state.close()
                 throw TestSetupError("invalid file pattern '\(pattern)' (\(problem))")
             }
         }
-        if !patterns.isEmpty || !excluding.isEmpty { state = LuaState(memoryLimit: 1 << 24, timeBudget: 5) }
     }
 
-    func close() { state?.close() }
+    func close() { state.close() }
 
+    /// A Lua file (busted's Lua loader takes `.lua` files only) that no exclusion and some pattern matches.
     func matches(_ name: String) -> Bool {
-        guard let state else { return TestDiscovery.isSpecFile(name) }
         guard name.hasSuffix(".lua") else { return false }
-        if excluding.contains(where: { find(state, name, $0) }) { return false }
-        if patterns.isEmpty { return TestDiscovery.isSpecFile(name) }
+        if excluding.contains(where: { !$0.isEmpty && find(state, name, $0) }) { return false }
         return patterns.contains(where: { find(state, name, $0) })
     }
 

@@ -1,8 +1,9 @@
 import ScrimLua
 
-/// The report formats of `scrim test --output`.
+/// The report formats of `scrim test --output`: `json` is busted's shape, `scrim-json` Scrim's own.
 public enum OutputFormat: String, CaseIterable, Sendable {
     case text, tap, junit, json
+    case scrimJSON = "scrim-json"
 }
 
 /// `--shard I/N`: this machine runs every file whose position in the sorted list is I modulo N.
@@ -37,8 +38,9 @@ public struct TestOptions {
     public var tags: [String] = []
     /// `--exclude-tags`: skip tests and blocks whose names carry one of these `#tags`.
     public var excludedTags: [String] = []
-    /// `--pattern`: Lua patterns a spec file's name must match (busted's); empty: `*_spec.lua` and `*_test.lua`.
-    public var patterns: [String] = []
+    /// `--pattern`: Lua patterns one of which a spec file's name must match; busted's `_spec` unless given.
+    public var patterns = TestOptions.defaultPatterns
+    public static let defaultPatterns = ["_spec"]
     /// `--exclude-pattern`: Lua patterns that exclude a spec file by its name.
     public var excludedPatterns: [String] = []
     /// Put in front of `package.path` / `package.cpath` of every spec (busted's `--lpath` / `--cpath` defaults).
@@ -54,8 +56,10 @@ public struct TestOptions {
     public var repeatCount = 1
     /// What follows `--`: every spec's global `arg`.
     public var scriptArguments: [String] = []
-    /// `--verbose`: tracebacks in the TAP report too.
+    /// `--verbose`: tracebacks whole, with Scrim's own frames (as `--trace-internals`).
     public var verbose = false
+    /// Tracebacks keep Scrim's frames (`--verbose`, `--trace-internals`).
+    public var showsInternalFrames: Bool { verbose || runtime.traceInternals }
     /// Files and tests in a seeded random order.
     public var shuffle = false
     public var seed: UInt64?
@@ -65,6 +69,8 @@ public struct TestOptions {
     public var jobs = 1
     public var shard: Shard?
     public var output: OutputFormat = .text
+    /// Whether results carry busted's traces (where each test was declared and where it failed): for its JSON.
+    public var wantsTraces: Bool { output == .json }
     /// For snapshot assertions (the rendering module): rewrite reference images instead of comparing.
     public var updateSnapshots = false
     /// Time and memory budgets of every spec's runtime (`--timeout`, `--max-memory`).

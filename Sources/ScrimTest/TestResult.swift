@@ -20,10 +20,23 @@ public struct TestResult: Equatable, Sendable {
     public var traceback: String?
     /// Wall-clock seconds the test took.
     public var duration: Double
+    /// busted's kind of element: `it`, `pending`, `describe`, `insulate`, `expose`, a hook (`before_each`, …), or
+    /// `file` for an error of the file itself.
+    public var descriptor: String
+    /// Where the test or block was declared, and where it failed (busted's `element.trace` and `trace`); only when
+    /// the report shows them (`TestOptions.wantsTraces`).
+    public var declared: SourceTrace?
+    public var raised: SourceTrace?
+    /// The seed its block's children were shuffled with, when they were.
+    public var randomSeed: Int64?
+    /// When it started: seconds since 1970, and on the monotonic clock.
+    public var startTime: Double = 0
+    public var startTick: Double = 0
 
     public init(status: TestStatus, names: [String], file: String, line: Int, message: String? = nil,
                 location: String? = nil, expected: String? = nil, actual: String? = nil,
-                traceback: String? = nil, duration: Double = 0) {
+                traceback: String? = nil, duration: Double = 0, descriptor: String? = nil,
+                declared: SourceTrace? = nil, raised: SourceTrace? = nil, randomSeed: Int64? = nil) {
         self.status = status
         self.names = names
         self.file = file
@@ -34,12 +47,19 @@ public struct TestResult: Equatable, Sendable {
         self.actual = actual
         self.traceback = traceback
         self.duration = duration
+        self.descriptor = descriptor ?? (names.isEmpty ? "file" : "it")
+        self.declared = declared
+        self.raised = raised
+        self.randomSeed = randomSeed
     }
 
     /// `describe › it`, as reports show it.
     public var displayName: String {
         names.isEmpty ? "\(file) (the file)" : names.joined(separator: " › ")
     }
+
+    /// A test's own result (passed, failed, pending), not a block's, a hook's or the file's error.
+    public var isTest: Bool { descriptor == "it" || descriptor == "pending" }
 
     /// busted's full name (names joined by spaces): what `--filter` and `--tags` match.
     public var fullName: String { names.joined(separator: " ") }
@@ -88,6 +108,8 @@ public struct TestSummary: Equatable, Sendable {
     public var passed = 0
     public var failed = 0
     public var skipped = 0
+    /// Wall-clock seconds of the whole run (busted's `duration`).
+    public var duration = 0.0
 
     public init() {}
 

@@ -1,12 +1,13 @@
 import Glibc
 
 /// A whole `scrim test` run: find the files, choose this shard's, order them, run them here or in
-/// workers, report. Returns the exit status: 0 nothing failed, 1 something did.
+/// workers, report. Returns the exit status: 0 nothing failed, 1 something did, 128 + N when signal N stopped it
+/// (the report then holds what had finished).
 public struct TestSession {
     public var options: TestOptions
     /// Where the report goes (standard output in the CLI).
     public var write: (String) -> Void
-    /// Where the closing line goes when the report is a machine format (standard error in the CLI).
+    /// Where the closing line goes when the report is a machine format, and warnings (standard error in the CLI).
     public var writeNote: (String) -> Void
 
     public init(options: TestOptions, write: @escaping (String) -> Void, writeNote: @escaping (String) -> Void) {
@@ -22,8 +23,8 @@ public struct TestSession {
         let found = try TestDiscovery.files(in: options.paths, patterns: options.patterns, excluding: options.excludedPatterns)
         if found.isEmpty {
             let places = options.paths.map { "'\($0)'" }.joined(separator: ", ")
-            let kinds = options.patterns.isEmpty ? "*_spec.lua, *_test.lua" : "matching " + options.patterns.joined(separator: ", ")
-            throw TestSetupError("no test files (\(kinds)) found in \(places)")
+            let patterns = options.patterns.map { "'\($0)'" }.joined(separator: ", ")
+            throw TestSetupError("no test files (.lua files matching \(patterns)) found in \(places)")
         }
         // One seed for the run, as busted has: --shuffle's order and randomize() without a seed of its own.
         if options.seed == nil { options.seed = SeededRandom.freshSeed() }
@@ -32,6 +33,8 @@ public struct TestSession {
 
         var reporter = makeReporter(options.output, write: write)
         var summary = TestSummary()
+        let started = Moment.now()
+        var ranTests: [TestResult] = []
         if !options.list { reporter.begin(fileCount: files.count, seed: seed) }
         var stopped = false
         let write = self.write
@@ -41,29 +44,50 @@ public struct TestSession {
                 // its hooks, which do not run) is described instead.
                 for result in file.results {
                     if result.isFailure { summary.add(result) }
-                    write(result.isFailure ? TextReporter.describe(result) : "\(result.file):\(result.line): \(result.fullName)\n")
+                    if result.isTest { ranTests.append(result) }
+                    write(result.isFailure ? TextReporter.describe(result)
+                                           : "\(Escaping.line(result.file)):\(result.line): \(Escaping.line(result.fullName))\n")
                 }
                 return
             }
-            for result in file.results { summary.add(result) }
+            for result in file.results {
+                summary.add(result)
+                if result.isTest { ranTests.append(result) }
+            }
             reporter.report(file)
             if options.failFast && file.results.contains(where: \.isFailure) { stopped = true }
         }
-        for _ in 0 ..< options.repeatCount where !stopped {
+        let previousHandlers = RunInterruption.install()
+        defer { RunInterruption.restore(previousHandlers) }
+        var interruption: Int32?
+        for _ in 0 ..< options.repeatCount where !stopped && interruption == nil {
             // Files run in worker processes whenever a worker can be started (also for --jobs 1), so that a
             // spec that crashes its process costs only its own file.
             if !options.workerCommand.isEmpty {
-                try WorkerPool(options: options).run(files, deliver: deliver)
+                interruption = try WorkerPool(options: options).run(files, deliver: deliver)
             } else {
                 let runner = SpecFileRunner(options: options)
                 for path in files where !stopped {
+                    if let signal = RunInterruption.signal {
+                        interruption = signal
+                        break
+                    }
                     deliver(runner.run(path))
                 }
             }
         }
-        if options.list { return summary.failed > 0 ? 1 : 0 }
-        reporter.finish(summary)
-        if options.output != .text { writeNote(summary.closingLine + "\n") }
+        for filter in FilterPattern.unmatched(options.filters, by: ranTests.map(\.names)) {
+            writeNote("scrim test: warning: --filter '\(Escaping.line(filter))' matched no test\n")
+        }
+        summary.duration = Moment.now().tick - started.tick
+        if !options.list {
+            reporter.finish(summary)
+            if options.output != .text { writeNote(summary.closingLine + "\n") }
+        }
+        if let interruption {
+            writeNote("scrim test: interrupted (\(WorkerPool.describe(signal: interruption))); the report holds what had finished\n")
+            return 128 + interruption
+        }
         return summary.failed > 0 ? 1 : 0
     }
 }

@@ -21,15 +21,15 @@ struct TextReporter: Reporter {
             if result.status == .pending { pending.append(result) }
         }
         let mark = summary.failed > 0 ? "✘" : "✔"
-        write("\(mark) \(file.path): \(summary.closingLine)\n")
+        write("\(mark) \(Escaping.line(file.path)): \(summary.closingLine)\n")
     }
 
     mutating func finish(_ summary: TestSummary) {
         if !pending.isEmpty {
             write("\nSkipped:\n")
             for result in pending {
-                let reason = result.message.map { ": \($0)" } ?? ""
-                write("- \(result.displayName) (\(result.file):\(result.line))\(reason)\n")
+                let reason = result.message.map { ": \(Escaping.line($0))" } ?? ""
+                write("- \(Escaping.line(result.displayName)) (\(Escaping.line(result.file)):\(result.line))\(reason)\n")
             }
         }
         for result in failures {
@@ -41,14 +41,14 @@ struct TextReporter: Reporter {
     /// A failure as a block of text: name and place, message, expected vs actual, traceback.
     static func describe(_ result: TestResult) -> String {
         let kind = result.status == .error ? "error" : "failure"
-        let place = result.names.isEmpty ? "" : " (\(result.file):\(result.line))"
-        var text = "✘ \(result.displayName)\(place) — \(kind)\n"
-        text += indented(result.locatedMessage, by: "  ")
+        let place = result.names.isEmpty ? "" : " (\(Escaping.line(result.file)):\(result.line))"
+        var text = "✘ \(Escaping.line(result.displayName))\(place) — \(kind)\n"
+        text += indented(Escaping.block(result.locatedMessage), by: "  ")
         if let expected = result.expected, let actual = result.actual {
-            text += "    expected: \(expected)\n    actual:   \(actual)\n"
+            text += "    expected: \(Escaping.line(expected))\n    actual:   \(Escaping.line(actual))\n"
         }
         if let traceback = result.traceback {
-            text += indented(traceback, by: "  ")
+            text += indented(Escaping.block(traceback), by: "  ")
         }
         return text
     }

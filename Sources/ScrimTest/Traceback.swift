@@ -1,20 +1,37 @@
+import CLua
 import ScrimLua
 
-/// Tracebacks as a person wants them after a failing test: the spec's frames only.
+/// Tracebacks as a person wants them after a failing test: the spec's frames only (as busted's, which end at the
+/// first C frame) — unless `--trace-internals` or `--verbose` asked for all of them.
 enum Traceback {
-    /// The chunk names of the runtime's own Lua (`scrim.class`), whose frames are Scrim's, not the spec's.
-    static let runtimeChunks: [String] = [ClassPrelude.chunk.fileName]
-
-    /// Drops the frames of C functions, of the test library ("[scrim …]" chunks) and of the runtime's Lua; nil when
-    /// nothing is left.
+    /// Drops the frames of C functions and of Scrim's own Lua (the test library's and the runtime's embedded
+    /// chunks); nil when nothing is left.
     static func trimmed(_ traceback: String) -> String? {
         let frames = traceback.split(separator: "\n").dropFirst().filter { line in
             let frame = line.drop(while: { $0 == "\t" || $0 == " " })
             let file = frame.prefix(while: { $0 != ":" })
-            return !frame.hasPrefix("[C]") && !frame.hasPrefix("[scrim") && !frame.hasPrefix("(...tail calls...)")
-                && !(frame.dropFirst(file.count).first == ":" && runtimeChunks.contains(String(file)))
+            return !frame.hasPrefix("[C]") && !frame.hasPrefix("(...tail calls...)")
+                && !(frame.dropFirst(file.count).first == ":" && EmbeddedLua.isLoadedChunk(String(file)))
         }
         guard !frames.isEmpty else { return nil }
         return "stack traceback:\n" + frames.joined(separator: "\n")
+    }
+
+    /// The traceback a report shows: trimmed, or whole when `options` ask for Scrim's frames.
+    static func shown(_ traceback: String, _ options: TestOptions) -> String? {
+        options.showsInternalFrames ? (traceback.isEmpty ? nil : traceback) : trimmed(traceback)
+    }
+
+    /// `lib.runtimeChunks[source]` for the test library (the table's `__index`): whether a chunk name (`@class.lua`)
+    /// is Scrim's own Lua. The answer is kept in the table — a chunk cannot be on a stack before it is loaded — so a
+    /// source is asked about once, and an error handler that runs short of memory finds it without a call.
+    static let isRuntimeChunk = HostFunction("runtimeChunks") { call in
+        guard call.type(1) == LUA_TTABLE, call.type(2) == LUA_TSTRING else { return call.push(false) }
+        let source = call.state.string(at: 2)
+        let isScrims = source.hasPrefix("@") && EmbeddedLua.isLoadedChunk(String(source.dropFirst()))
+        lua_pushvalue(call.L, 2)
+        lua_pushboolean(call.L, isScrims ? 1 : 0)
+        lua_rawset(call.L, 1)
+        return call.push(isScrims)
     }
 }

@@ -12,7 +12,9 @@ struct WorkerPool {
     /// Runs `files` on `options.jobs` workers; `deliver` gets each file's result in the order of
     /// `files`, as soon as it and every file before it are done. A worker that dies (a crash, a signal) costs
     /// only the file it was running, reported with the signal or status; a new worker runs the rest of its share.
-    func run(_ files: [String], deliver: (FileResult) -> Void) throws {
+    /// Returns the signal that interrupted the run (`RunInterruption`), if one did: what had finished, and what the
+    /// files under way had sent, is delivered first.
+    func run(_ files: [String], deliver: (FileResult) -> Void) throws -> Int32? {
         let jobs = min(options.jobs, files.count)
         var workers: [Worker] = []
         defer {
@@ -40,8 +42,21 @@ struct WorkerPool {
             }
         }
         while !stop, workers.contains(where: { $0.isOpen }) {
+            if let signal = RunInterruption.signal {
+                for worker in workers where worker.isOpen {
+                    guard let partial = worker.partial, let slot = position[partial.path], finished[slot] == nil else { continue }
+                    finished[slot] = FileResult(path: partial.path,
+                                                results: partial.results + [RunInterruption.result(for: partial.path, signal: signal)])
+                }
+                for file in finished[next...].compactMap({ $0 }) where !stop {
+                    deliver(file)
+                    if options.failFast && file.results.contains(where: \.isFailure) { stop = true }
+                }
+                return signal
+            }
             var polls = workers.map { pollfd(fd: $0.isOpen ? $0.descriptor : -1, events: Int16(POLLIN), revents: 0) }
-            if poll(&polls, nfds_t(polls.count), -1) < 0 {
+            // The timeout only bounds how late a signal that came just before the wait is seen.
+            if poll(&polls, nfds_t(polls.count), 1000) < 0 {
                 if errno == EINTR { continue }
                 throw TestSetupError("cannot wait for test workers: \(String(cString: strerror(errno)))")
             }
@@ -66,6 +81,7 @@ struct WorkerPool {
             flush()
         }
         if !stop { flush() }
+        return nil
     }
 
     /// The worker's flags: everything that changes a file's results, nothing about files or reports.
@@ -73,6 +89,7 @@ struct WorkerPool {
         var arguments = [
             "--timeout", options.runtime.timeBudget.map { String($0) } ?? "0",
             "--max-memory", options.runtime.memoryLimit.map { String($0) } ?? "0",
+            "--output", options.output.rawValue,
         ]
         for filter in options.filters { arguments += ["--filter", filter] }
         for filter in options.filtersOut { arguments += ["--filter-out", filter] }
@@ -86,14 +103,19 @@ struct WorkerPool {
         if let seed = options.seed { arguments += ["--seed", String(seed)] }
         if options.failFast { arguments.append("--fail-fast") }
         if options.updateSnapshots { arguments.append("--update-snapshots") }
+        if options.verbose { arguments.append("--verbose") }
+        if options.runtime.traceInternals { arguments.append("--trace-internals") }
         for directory in options.pluginDirectories { arguments += ["--plugins", directory] }
         return arguments
     }
 
     /// "exit status 3", "signal 11 (SIGSEGV: Segmentation fault)".
     static func describe(_ status: Int32) -> String {
-        if status & 0x7F == 0 { return "exit status \((status >> 8) & 0xFF)" }
-        let signal = status & 0x7F
+        status & 0x7F == 0 ? "exit status \((status >> 8) & 0xFF)" : describe(signal: status & 0x7F)
+    }
+
+    /// "signal 2 (SIGINT: Interrupt)".
+    static func describe(signal: Int32) -> String {
         let names: [Int32: String] = [
             SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP",
             SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV",
@@ -110,8 +132,15 @@ private struct Worker {
     var descriptor: Int32
     var isOpen = true
     let files: [String]
+    /// What was read and not yet decoded: the start of a record whose newline has not come.
     private var buffer: [UInt8] = []
+    /// How much of `buffer` is known to hold no newline, so that each byte is searched once.
+    private var searched = 0
+    /// Set while the rest of a record longer than `maximumRecord` is skipped (not a worker's: its records are
+    /// bounded, see `ResultText`; a spec writing to the descriptor itself).
+    private var skipping = false
     private var decoder = WorkerWire.Decoder()
+    static let maximumRecord = 16 << 20
 
     /// The file whose results were being read when the worker stopped, as far as it had sent them.
     var partial: FileResult? { decoder.current }
@@ -156,12 +185,22 @@ private struct Worker {
         buffer.append(contentsOf: chunk[0 ..< count])
         var completed: [FileResult] = []
         var start = 0
-        while let newline = buffer[start...].firstIndex(of: 0x0A) {
-            let line = String(decoding: buffer[start ..< newline], as: UTF8.self)
-            if let file = decoder.feed(Substring(line)) { completed.append(file) }
+        while let newline = buffer[max(start, searched)...].firstIndex(of: 0x0A) {
+            if !skipping {
+                let line = String(decoding: buffer[start ..< newline], as: UTF8.self)
+                if let file = decoder.feed(Substring(line)) { completed.append(file) }
+            }
+            skipping = false
             start = newline + 1
         }
+        // When a record ended, what is left came in this read: moving it costs no more than reading it did.
         buffer.removeFirst(start)
+        searched = buffer.count
+        if buffer.count > Self.maximumRecord {
+            skipping = true
+            buffer.removeAll()
+            searched = 0
+        }
         return completed
     }
 

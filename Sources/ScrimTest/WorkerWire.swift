@@ -1,11 +1,18 @@
-/// How a worker process hands file results to the parent: one line per record, tab-separated
-/// fields, `\` escapes; optional fields are "-" (absent) or "+text".
+/// How a worker process hands file results to the parent: one line per record, tab-separated fields; inside a
+/// field, `\` and every control character are escaped (`\\`, `\xHH`), so no byte of a name or message can end a
+/// field or a record. Optional fields are "-" (absent) or "+text".
 ///
 ///     file <path>
-///     test <status> <names joined by U+001F> <line> <message> <location> <expected> <actual> <traceback> <duration>
+///     test <status> <names, each after a "+", joined by U+001F> <line> <message> <location> <expected> <actual> <traceback> <duration>
+///          <descriptor> <declared> <raised> <random seed> <start time> <start tick>
 ///     done
+///
+/// A trace (`declared`, `raised`) is its fields joined by U+001E: source, short source, line, line defined, last line
+/// defined, what, traceback, and its message ("-", or "t", "w" or "j" and the text: `SourceTrace.Message`).
 enum WorkerWire {
-    private static let nameSeparator: Character = "\u{1F}"
+    private static let nameSeparator: Unicode.Scalar = "\u{1F}"
+    private static let traceSeparator: Unicode.Scalar = "\u{1E}"
+    private static let fieldCount = 16
 
     static func encode(_ file: FileResult) -> String {
         header(file.path) + file.results.map(record).joined() + done
@@ -17,9 +24,11 @@ enum WorkerWire {
     /// One test's record.
     static func record(_ r: TestResult) -> String {
         let fields = [
-            r.status.rawValue, escape(r.names.joined(separator: String(nameSeparator))),
+            r.status.rawValue, r.names.map { "+" + escape($0) }.joined(separator: String(nameSeparator)),
             String(r.line), optional(r.message), optional(r.location), optional(r.expected),
-            optional(r.actual), optional(r.traceback), String(r.duration),
+            optional(r.actual), optional(r.traceback), String(r.duration), escape(r.descriptor),
+            optional(r.declared.map(trace)), optional(r.raised.map(trace)), optional(r.randomSeed.map { String($0) }),
+            String(r.startTime), String(r.startTick),
         ]
         return "test\t" + fields.joined(separator: "\t") + "\n"
     }
@@ -38,14 +47,18 @@ enum WorkerWire {
             switch fields.first {
             case "file" where fields.count == 2:
                 current = FileResult(path: unescape(fields[1]))
-            case "test" where fields.count == 10:
-                let names = unescape(fields[2])
-                let result = TestResult(
+            case "test" where fields.count == fieldCount:
+                let names = fields[2].isEmpty ? [] : fields[2].unicodeScalars.split(separator: nameSeparator, omittingEmptySubsequences: false)
+                var result = TestResult(
                     status: TestStatus(rawValue: String(fields[1])) ?? .error,
-                    names: names.isEmpty ? [] : names.split(separator: nameSeparator, omittingEmptySubsequences: false).map(String.init),
+                    names: names.map { unescape(Substring($0).dropFirst()) },
                     file: current?.path ?? "", line: Int(fields[3]) ?? 0,
                     message: optional(fields[4]), location: optional(fields[5]), expected: optional(fields[6]),
-                    actual: optional(fields[7]), traceback: optional(fields[8]), duration: Double(fields[9]) ?? 0)
+                    actual: optional(fields[7]), traceback: optional(fields[8]), duration: Double(fields[9]) ?? 0,
+                    descriptor: unescape(fields[10]), declared: trace(fields[11]), raised: trace(fields[12]),
+                    randomSeed: optional(fields[13]).flatMap { Int64($0) })
+                result.startTime = Double(fields[14]) ?? 0
+                result.startTick = Double(fields[15]) ?? 0
                 current?.results.append(result)
             case "done":
                 defer { current = nil }
@@ -65,15 +78,48 @@ enum WorkerWire {
         field.first == "+" ? unescape(field.dropFirst()) : nil
     }
 
+    /// A trace's fields, each escaped, joined by U+001E (which escaping keeps out of them).
+    private static func trace(_ trace: SourceTrace) -> String {
+        let message: String
+        switch trace.message {
+        case nil: message = "-"
+        case .text(let text)?: message = "t" + text
+        case .wrapped(let text)?: message = "w" + text
+        case .json(let text)?: message = "j" + text
+        }
+        return [trace.source, trace.shortSource, String(trace.line), String(trace.lineDefined),
+                String(trace.lastLineDefined), trace.what, trace.traceback, message]
+            .map(escape).joined(separator: String(traceSeparator))
+    }
+
+    private static func trace(_ field: Substring) -> SourceTrace? {
+        guard let text = optional(field) else { return nil }
+        let parts = text.unicodeScalars.split(separator: traceSeparator, omittingEmptySubsequences: false)
+            .map { unescape(Substring($0)) }
+        guard parts.count == 8 else { return nil }
+        let message: SourceTrace.Message?
+        switch parts[7].first {
+        case "t": message = .text(String(parts[7].dropFirst()))
+        case "w": message = .wrapped(String(parts[7].dropFirst()))
+        case "j": message = .json(String(parts[7].dropFirst()))
+        default: message = nil
+        }
+        return SourceTrace(source: parts[0], shortSource: parts[1], line: Int(parts[2]) ?? 0,
+                           lineDefined: Int(parts[3]) ?? 0, lastLineDefined: Int(parts[4]) ?? 0, what: parts[5],
+                           traceback: parts[6], message: message)
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".unicodeScalars)
+
     private static func escape(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out.append(contentsOf: "\\\\".unicodeScalars)
-            case "\n": out.append(contentsOf: "\\n".unicodeScalars)
-            case "\r": out.append(contentsOf: "\\r".unicodeScalars)
-            case "\t": out.append(contentsOf: "\\t".unicodeScalars)
-            default: out.append(scalar)
+            if scalar == "\\" {
+                out.append(contentsOf: ["\\", "\\"])
+            } else if scalar.value < 0x20 {
+                out.append(contentsOf: ["\\", "x", hexDigits[Int(scalar.value >> 4)], hexDigits[Int(scalar.value & 15)]])
+            } else {
+                out.append(scalar)
             }
         }
         return String(out)
@@ -81,20 +127,18 @@ enum WorkerWire {
 
     private static func unescape(_ text: Substring) -> String {
         var out = String.UnicodeScalarView()
-        var escaped = false
-        for scalar in text.unicodeScalars {
-            if escaped {
-                switch scalar {
-                case "n": out.append("\n")
-                case "r": out.append("\r")
-                case "t": out.append("\t")
-                default: out.append(scalar)
-                }
-                escaped = false
-            } else if scalar == "\\" {
-                escaped = true
-            } else {
+        var scalars = text.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            guard scalar == "\\", let next = scalars.popFirst() else {
                 out.append(scalar)
+                continue
+            }
+            if next == "x", scalars.count >= 2,
+               let value = UInt8(String(String.UnicodeScalarView(scalars.prefix(2))), radix: 16) {
+                out.append(Unicode.Scalar(value))
+                scalars = scalars.dropFirst(2)
+            } else {
+                out.append(next)
             }
         }
         return String(out)

@@ -76,3 +76,11 @@ enum CommandLineTool {
 func printError(_ text: String) {
     fputs(text + "\n", stderr)
 }
+
+/// A Lua error as every command prints it: `scrim: message`, then its traceback as `options` show it (without
+/// Scrim's own frames unless `--trace-internals`).
+func printError(_ error: LuaError, options: RuntimeOptions) {
+    printError("scrim: \(error.message)")
+    let traceback = options.shown(error.traceback)
+    if !traceback.isEmpty { printError(traceback) }
+}

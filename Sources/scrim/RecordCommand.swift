@@ -29,7 +29,7 @@ enum RecordCommand {
             the whole animation, an MP4 in H.264.
             """,
         options: [output, fps, duration, scale, RuntimeFlags.screen, SnapshotCommand.plugins, RuntimeFlags.timeout,
-                  RuntimeFlags.maxMemory],
+                  RuntimeFlags.maxMemory, RuntimeFlags.traceInternals],
         operands: .interleaved,
         notes: """
             Options may come before or after FILE; the script's arguments follow `--`. Prints
@@ -83,8 +83,7 @@ enum RecordCommand {
                 try runtime.settle()
             }
         } catch let error as LuaError {
-            printError("scrim: \(error.message)")
-            if !error.traceback.isEmpty { printError(error.traceback) }
+            printError(error, options: options)
             return 1
         } catch let error as SettleError {
             printError("scrim: \(error)")

@@ -14,11 +14,12 @@ enum ReplCommand {
         """)
 
     static let command = Command(
-        path: ["repl"], usage: ["[options] [FILE [args…]]"],
-        summary: "interactive Lua with the Scrim module (runs FILE first)",
+        path: ["repl"], usage: ["[options] [FILE|DIR [args…]]"],
+        summary: "interactive Lua with the Scrim module (runs FILE, or DIR/main.lua, first)",
         about: """
             An interactive Lua 5.4 session with the Scrim module. FILE, if given, runs first (an error is shown
-            and the session goes on); its globals are then at hand. An expression shows its value (several
+            and the session goes on), as `scrim run` runs it (a folder DIR runs DIR/main.lua, with DIR on
+            package.path and DIR/plugins on the plugin path); its globals are then at hand. An expression shows its value (several
             values tab-separated; tables and Scrim objects one level deep, keys sorted; views as tostring shows
             them); an unfinished chunk continues on a '>> ' line; an error shows its message and traceback.
 
@@ -36,7 +37,7 @@ enum ReplCommand {
             or command failed (or a callback reported an error), else 0.
             """,
         options: [RuntimeFlags.timeout, RuntimeFlags.maxMemory, RuntimeFlags.screen, plugins, WindowFlags.window,
-                  WindowFlags.scale],
+                  WindowFlags.scale, RuntimeFlags.traceInternals],
         operands: .endOptions,
         notes: "Time is virtual and moves only with scrim.advance, scrim.settle, :advance, :settle and :play\n"
             + "(and with the wall clock while a --window is open).",
@@ -53,7 +54,7 @@ enum ReplCommand {
         let script = parsed.operands.first.map {
             ReplSession.Script(path: $0.text, arguments: parsed.operands.dropFirst().map(\.bytes), before: before)
         }
-        let plugins = PluginSearchPath.standard(flags: pluginDirectories)
+        let plugins = PluginSearchPath.standard(flags: pluginDirectories + (script?.plan.plugins ?? []))
         let interactive = isatty(0) != 0
         if interactive { setlocale(LC_CTYPE, "") }
         let flags = try WindowFlags(parsed)

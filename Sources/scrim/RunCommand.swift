@@ -18,7 +18,8 @@ enum RunCommand {
 
     static let options = [RuntimeFlags.timeout, RuntimeFlags.maxMemory, RuntimeFlags.screen, realtime,
                           RuntimeFlags.plugins, trace, execute, ScriptPlan.library, ScriptPlan.interactive,
-                          ScriptPlan.warnings, ScriptPlan.noEnvironment, version, WindowFlags.window, WindowFlags.scale]
+                          ScriptPlan.warnings, ScriptPlan.noEnvironment, version, WindowFlags.window, WindowFlags.scale,
+                          RuntimeFlags.traceInternals]
 
     static let about = """
         Runs FILE as `lua5.4 FILE args…` would: `...` holds the arguments and the global `arg`
@@ -68,14 +69,14 @@ enum RunCommand {
         if interactive {
             let session = ReplSession(adopting: runtime, options: options, interactive: isatty(0) != 0, plugins: plugins)
             if session.interactive { ReplCommand.showBanner(session) }
-            guard report({ try plan.perform(in: runtime) }) else { return 1 }
+            guard report(options, { try plan.perform(in: runtime) }) else { return 1 }
             return ReplCommand.enter(session)
         }
         PluginHost.start(in: runtime, searchPath: plugins)
         // The window opens first: without a display nothing runs, and what the script starts is seen from time 0.
         let live = try window.open(runtime, name: parsed.operands.first?.text ?? "(command line)")
         // The trace is written however the run ends: a failing run is often the one worth looking at.
-        let status = report {
+        let status = report(options) {
             let realtime = parsed.has(realtime)
             try plan.perform(in: runtime) { if realtime { runtime.core.clock.startRealTime() } }
             // A window runs until it is closed (or the script calls os.exit), in real time; otherwise what the
@@ -98,13 +99,12 @@ enum RunCommand {
     }
 
     /// Runs `body`; a Lua error or a settle that fails is printed (message and traceback); false if one came.
-    static func report(_ body: () throws -> Void) -> Bool {
+    static func report(_ options: RuntimeOptions, _ body: () throws -> Void) -> Bool {
         do {
             try body()
             return true
         } catch let error as LuaError {
-            printError("scrim: \(error.message)")
-            if !error.traceback.isEmpty { printError(error.traceback) }
+            printError(error, options: options)
         } catch {
             printError("scrim: \(error)")
         }

@@ -17,8 +17,14 @@ enum RuntimeFlags {
         (':'-separated), then ./plugins
         """)
 
-    /// `--timeout`, `--max-memory` and `--screen`, where given, into `options`.
+    static let traceInternals = Option("trace-internals", help: """
+        tracebacks keep the frames of Scrim's own Lua (class.lua, …), which are
+        left out by default
+        """)
+
+    /// `--timeout`, `--max-memory`, `--screen` and `--trace-internals`, where given, into `options`.
     static func apply(_ parsed: ParsedArguments, to options: inout RuntimeOptions) throws {
+        if parsed.has(traceInternals) { options.traceInternals = true }
         if let seconds = try parsed.value(timeout, expected: "seconds, e.g. 5 or 0.5; 0 for none", { text in
             Double(text).flatMap { $0 >= 0 && $0.isFinite ? $0 : nil }
         }) {

@@ -12,6 +12,8 @@ struct ScriptPlan {
         case warningsOn
     }
 
+    /// What a path names, for every command that takes a script (`run`, `repl`, `snapshot`, `record`, `-i`): the one
+    /// place that decides it.
     enum Script {
         case standardInput
         case file(String)
@@ -24,7 +26,9 @@ struct ScriptPlan {
             if path == "-" {
                 self = .standardInput
             } else if ScriptPlan.isDirectory(path) {
-                self = .folder(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path)
+                var folder = Substring(path)
+                while folder.count > 1, folder.hasSuffix("/") { folder = folder.dropLast() }
+                self = .folder(String(folder))
             } else {
                 self = .file(path)
             }
@@ -34,6 +38,32 @@ struct ScriptPlan {
         var plugins: [String] {
             guard case .folder(let folder) = self, ScriptPlan.isDirectory(folder + "/plugins") else { return [] }
             return [folder + "/plugins"]
+        }
+
+        /// The file that runs: the script, or the folder's `main.lua` (what `:watch` watches); nil for standard input.
+        var mainFile: String? {
+            switch self {
+            case .standardInput: return nil
+            case .file(let path): return path
+            case .folder(let folder): return folder + "/main.lua"
+            }
+        }
+
+        /// What an output made from the script is named after (`scrim snapshot`'s `NAME.png`): the file's name without
+        /// `.lua`, the folder's own name (`.` is the current folder's), `stdin`.
+        var name: String {
+            switch self {
+            case .standardInput:
+                return "stdin"
+            case .file(let path):
+                let name = path.split(separator: "/").last.map(String.init) ?? path
+                return name.hasSuffix(".lua") && name.count > 4 ? String(name.dropLast(4)) : name
+            case .folder(let folder):
+                // `.`, `..` and `a/..` have no name of their own: the folder they are has one.
+                var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+                let real = realpath(folder, &resolved) != nil ? String(cString: resolved) : folder
+                return real.split(separator: "/").last.map(String.init) ?? "root"
+            }
         }
 
         /// Runs the script with `arguments` as `...` (the `arg` table is the caller's to set).

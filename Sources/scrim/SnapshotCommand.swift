@@ -31,7 +31,7 @@ enum SnapshotCommand {
         settle, or to look at the start of a long one)
         """)
     static let output = Option("output", short: "o", value: "PATH",
-                               help: "where to write (default: FILE's name with .png, or -film.png, here)")
+                               help: "where to write (default: FILE's name, or DIR's, with .png, or -film.png,\nhere)")
     static let scale = Option("scale", value: "S", help: "pixels a point (default: the screen's scale; 1 for a film)")
     static let plugins = Option("plugins", value: "DIR", help: """
         load the plugins in DIR (or @NAME, bundled) first (repeatable); then
@@ -51,7 +51,7 @@ enum SnapshotCommand {
             T, time moves on to T after it.
             """,
         options: [at, film, duration, output, scale, RuntimeFlags.screen, plugins, RuntimeFlags.timeout,
-                  RuntimeFlags.maxMemory],
+                  RuntimeFlags.maxMemory, RuntimeFlags.traceInternals],
         operands: .interleaved,
         notes: """
             Options may come before or after FILE; the script's arguments follow `--`. Prints `wrote PATH`.
@@ -102,10 +102,9 @@ enum SnapshotCommand {
     }
 
     /// `name.png` (a film: `name-film.png`) in the current directory, for the script `…/name.lua` or the folder
-    /// `…/name`.
+    /// `…/name` (`.` too: the current folder's name).
     static func defaultOutput(for script: String, mode: Mode) -> String {
-        var name = script == "-" ? "stdin" : String(script.split(separator: "/").last ?? "snapshot")
-        if name.hasSuffix(".lua") { name.removeLast(4) }
+        var name = ScriptPlan.Script(script).name
         if case .film = mode { name += "-film" }
         return name + ".png"
     }
@@ -134,8 +133,7 @@ enum SnapshotCommand {
             }
             if let interruption = core.clock.interruption { throw interruption }
         } catch let error as LuaError {
-            printError("scrim: \(error.message)")
-            if !error.traceback.isEmpty { printError(error.traceback) }
+            printError(error, options: options)
             return 1
         } catch let error as SettleError {
             printError("scrim: \(error)")

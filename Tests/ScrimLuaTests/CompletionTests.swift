@@ -11,6 +11,9 @@ import Testing
         #expect(console.completions(for: "scrim.scr") == ["scrim.screen"])
         #expect(console.completions(for: "scrim.frameR") == ["scrim.frameRate"])
         #expect(console.completions(for: "scrim.adv") == ["scrim.advance"])
+        // Listed without being made: making it would put the root view in the window.
+        #expect(console.completions(for: "scrim.rootV") == ["scrim.rootViewController"])
+        #expect(runtime.core.window.subviews.isEmpty)
         #expect(console.completions(for: "scrim:scr") == [], "a field is not a method")
         #expect(console.completions(for: "scrim.screen.wi") == ["scrim.screen.width"])
     }

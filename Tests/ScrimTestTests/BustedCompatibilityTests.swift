@@ -180,6 +180,21 @@ import Testing
         Self.compare(bustedTask, Self.scrimOutcomes(scrimTask.stdout))
     }
 
+    /// The same files as busted's, by default (`_spec` anywhere in a `.lua` file's name, hidden folders skipped)
+    /// and with `--pattern`.
+    @Test(arguments: [[], ["-p", "_test"], ["-p", "_spec", "-p", "_test"], ["--exclude-pattern", "helpers"]])
+    func sameFilesAsBusted(arguments: [String]) throws {
+        let folder = "Tests/fixtures/scrimtest/discovery"
+        guard let tap = try Self.runBusted(arguments + [folder], in: ScrimProcess.repoRoot) else {
+            Issue.record("busted is not installed")
+            return
+        }
+        let expected = Self.bustedOutcomes(tap)
+        #expect(!expected.isEmpty)
+        let scrim = try ScrimProcess.run(["test", "-o", "TAP"] + arguments + [folder])
+        Self.compare(expected, Self.scrimOutcomes(scrim.stdout))
+    }
+
     /// What TAP does not tell: whether a test failed an assertion or raised an error (luassert's own argument
     /// checks fail; a chain it cannot read, a spy assertion without a spy, an error raised by a suite's assertion
     /// are errors). busted's JSON lists its successes, failures, errors and pendings; Scrim's gives each test's
@@ -199,7 +214,7 @@ import Testing
                 if let name = test["name"] as? String { expected[name] = status }
             }
         }
-        let scrim = try ScrimProcess.run(["test", "-o", "json", path])
+        let scrim = try ScrimProcess.run(["test", "-o", "scrim-json", path])
         let results = try #require(try JSONSerialization.jsonObject(with: Data(scrim.stdout.utf8)) as? [String: Any])
         var actual: [String: String] = [:]
         for test in results["tests"] as? [[String: Any]] ?? [] {

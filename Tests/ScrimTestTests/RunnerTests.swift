@@ -77,29 +77,36 @@ import Testing
         #expect(result.status == 0, "\(result.stdout)")
         #expect(Self.lastLine(result.stdout) == "3 passed, 0 failed")
         #expect(Set(Self.reportedFiles(result.stdout)) == [
-            "\(Self.fixtures)/isolation/a_spec.lua", "\(Self.fixtures)/isolation/b_spec.lua", "\(Self.fixtures)/isolation/c_test.lua",
+            "\(Self.fixtures)/isolation/a_spec.lua", "\(Self.fixtures)/isolation/b_spec.lua", "\(Self.fixtures)/isolation/c_spec.lua",
         ])
     }
 
-    @Test func discoverySkipsHiddenFoldersAndFindsBothSuffixes() throws {
+    /// busted's default pattern, `_spec`, anywhere in a `.lua` file's name; `*_test.lua` only when asked.
+    @Test func discoveryIsBustedsDefaultPatternSkippingHiddenFolders() throws {
         let result = try Self.test(["\(Self.fixtures)/discovery"])
         #expect(result.status == 0, "\(result.stdout)")
         #expect(Self.reportedFiles(result.stdout) == [
-            "\(Self.fixtures)/discovery/nested/deep_test.lua", "\(Self.fixtures)/discovery/visible_spec.lua",
+            "\(Self.fixtures)/discovery/nested/deep_spec.lua", "\(Self.fixtures)/discovery/shared_spec_helpers.lua",
+            "\(Self.fixtures)/discovery/visible_spec.lua",
+        ])
+        let both = try Self.test(["-p", "_spec", "-p", "_test", "\(Self.fixtures)/discovery"])
+        #expect(Self.reportedFiles(both.stdout) == [
+            "\(Self.fixtures)/discovery/nested/deep_spec.lua", "\(Self.fixtures)/discovery/nested/deep_test.lua",
+            "\(Self.fixtures)/discovery/shared_spec_helpers.lua", "\(Self.fixtures)/discovery/visible_spec.lua",
         ])
     }
 
     @Test func noTestFilesIsAUsageErrorSayingWhere() throws {
         let result = try Self.test(["\(Self.fixtures)/empty"])
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("scrim: no test files (*_spec.lua, *_test.lua) found in 'Tests/fixtures/scrimtest/empty'"))
+        #expect(result.stderr.hasPrefix("scrim: no test files (.lua files matching '_spec') found in 'Tests/fixtures/scrimtest/empty'"))
         let missing = try Self.test(["no/such/folder"])
         #expect(missing.status == 2)
         #expect(missing.stderr.hasPrefix("scrim: cannot read 'no/such/folder'"))
     }
 
     @Test(arguments: [
-        (["--output", "xml"], "scrim: invalid --output 'xml' (text, tap, junit, json, utfTerminal, plainTerminal, TAP, gtest)"),
+        (["--output", "xml"], "scrim: invalid --output 'xml' (text, tap, junit, json, scrim-json, utfTerminal, plainTerminal, TAP, gtest)"),
         (["--shard", "3/2"], "scrim: invalid --shard '3/2' (I/N with 1 ≤ I ≤ N, e.g. 2/4)"),
         (["--jobs", "0"], "scrim: invalid --jobs '0' (a number of worker processes, 1 to 256)"),
         (["--filter", "[a"], "scrim: invalid --filter '[a' (malformed pattern (missing ']'))"),
@@ -113,8 +120,8 @@ import Testing
         #expect(result.stderr.split(separator: "\n").first.map(String.init) == message)
     }
 
-    @Test func jsonReportParses() throws {
-        let result = try Self.test(["--output", "json", "\(Self.fixtures)/basic"])
+    @Test func scrimJSONReportParses() throws {
+        let result = try Self.test(["--output", "scrim-json", "\(Self.fixtures)/basic"])
         #expect(result.status == 1)
         #expect(result.stderr == "5 passed, 3 failed, 2 skipped\n")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -136,7 +143,7 @@ import Testing
     /// traceback of its frames only.
     @Test func errorsThroughScrimClassArePlacedInTheSpec() throws {
         let spec = "Tests/fixtures/scrimtest-locations/class_spec.lua"
-        let result = try Self.test(["--output", "json", spec])
+        let result = try Self.test(["--output", "scrim-json", spec])
         #expect(result.status == 1)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let tests = try #require(json["tests"] as? [[String: Any]])
@@ -205,6 +212,26 @@ import Testing
         #expect(Self.lastLine(result.stdout) == closing)
     }
 
+    /// A filter matches the name as the reports show it (`a › b`) and busted's (`a b`); one that matches nothing
+    /// says so, and the run exits 0 as busted's does.
+    @Test(arguments: [
+        (["--filter", "tagged #ui › is fast"], "1 passed, 0 failed", [String]()),
+        (["--filter", "tagged #ui is fast"], "1 passed, 0 failed", []),
+        (["--filter", "untagged › has", "--filter", "is both"], "2 passed, 0 failed", []),
+        (["--filter-out", "tagged #ui › is"], "2 passed, 0 failed", []),
+        (["--filter", "calc › adds"], "0 passed, 0 failed", ["calc › adds"]),
+        (["--filter", "has no", "--filter", "nothing%d"], "1 passed, 0 failed", ["nothing%d"]),
+    ])
+    func filtersMatchTheShownNameAndSayWhenNothingMatched(arguments: [String], closing: String, unmatched: [String]) throws {
+        for output in ["text", "tap"] {
+            let result = try Self.test(arguments + ["-o", output, "\(Self.fixtures)/tags"])
+            #expect(result.status == 0)
+            #expect((output == "text" ? Self.lastLine(result.stdout) : Self.lastLine(result.stderr)) == closing)
+            let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("scrim test: warning:") }.map(String.init)
+            #expect(warnings == unmatched.map { "scrim test: warning: --filter '\($0)' matched no test" })
+        }
+    }
+
     @Test(arguments: [1, 2, 3, 4])
     func shardsCoverEveryFileExactlyOnce(count: Int) throws {
         var seen: [String] = []
@@ -239,13 +266,13 @@ import Testing
         let two = try Self.test(["--jobs", "2"] + arguments)
         let four = try Self.test(["-j", "4", "--output", "json"] + arguments)
         #expect(one.status == 1 && two.status == 1 && four.status == 1)
-        #expect(Self.lastLine(one.stdout) == "27 passed, 5 failed, 2 skipped")
+        #expect(Self.lastLine(one.stdout) == "28 passed, 5 failed, 2 skipped")
         // luassert shows tables with their addresses, which differ from process to process.
         func stable(_ text: String) -> String {
             text.replacingOccurrences(of: "table: 0x[0-9a-f]+", with: "table", options: .regularExpression)
         }
         #expect(stable(two.stdout) == stable(one.stdout))
-        #expect(four.stderr == "27 passed, 5 failed, 2 skipped\n")
+        #expect(four.stderr == "28 passed, 5 failed, 2 skipped\n")
     }
 
     @Test func failFastStopsAtTheFirstFailure() throws {

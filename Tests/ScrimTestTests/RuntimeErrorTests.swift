@@ -186,13 +186,31 @@ import Testing
         (["--shuffle-files"], "scrim: busted's option '--shuffle-files' is not supported by scrim test"),
         (["--frobnicate"], "scrim: unknown option '--frobnicate'"),
         (["--repeat", "0"], "scrim: invalid --repeat '0' (a number of runs, at least 1)"),
-        (["-o", "xml"], "scrim: invalid --output 'xml' (text, tap, junit, json, utfTerminal, plainTerminal, TAP, gtest)"),
+        (["-o", "xml"], "scrim: invalid --output 'xml' (text, tap, junit, json, scrim-json, utfTerminal, plainTerminal, TAP, gtest)"),
         (["-r", "nosuch", "-C", "Tests/fixtures/busted-project"], "scrim: Task `nosuch` not found, or not a table (.busted)"),
     ])
     func unknownAndUnsupportedFlagsAreUsageErrors(arguments: [String], message: String) throws {
         let result = try ScrimProcess.run(["test"] + arguments + ["\(Self.folder)/structure_spec.lua"])
         #expect(result.status == 2)
         #expect(result.stderr.split(separator: "\n").first.map(String.init) == message)
+    }
+
+    /// A `.busted` file is the user's code, and so are its tables: a metatable that raises or never returns gives a
+    /// usage error naming the file (within the reader's own budget), never an abort or a hang.
+    @Test(arguments: [
+        ("raises.busted", "raises.busted:2: no task default"),
+        ("loops.busted", "loops.busted:2: exceeded the time budget of 2 s"),
+        ("pairs.busted", "pairs.busted:2: pairs trap"),
+        ("value.busted", "value.busted:2: tags trap"),
+    ])
+    func configTablesThatTrapAreErrorsNamingTheFile(file: String, reason: String) throws {
+        let folder = "Tests/fixtures/busted-configs"
+        let result = try ScrimProcess.run(["test", "-C", folder, "-f", file, "spec_spec.lua"], timeout: 20)
+        #expect(!result.signalled && !result.timedOut)
+        #expect(result.status == 2)
+        #expect(result.stderr.split(separator: "\n").first.map(String.init) == "scrim: failed loading config file `\(file)`: \(reason)")
+        let ordinary = try ScrimProcess.run(["test", "-C", folder, "-f", "ok.busted", "spec_spec.lua"])
+        #expect(ordinary.stdout.hasSuffix("1 passed, 0 failed\n"), "the task's tags apply: \(ordinary.stdout)")
     }
 
     @Test func helpIsGeneratedFromTheOptionTable() throws {

@@ -10,6 +10,14 @@ import Testing
                        message: "expected values to be equal", location: "x_spec.lua:8", expected: "\"a\\nb\"",
                        actual: "\"tab\there\"\r\n", traceback: "stack traceback:\n\tx_spec.lua:8: in function", duration: 1e-6),
             TestResult(status: .error, names: [], file: "a b\tc/x_spec.lua", line: 0, message: "", duration: 0),
+            // Every control character, the separators and backslashes among them, and an empty name.
+            TestResult(status: .pending, names: ["", "nul\0 unit\u{1F} record\u{1E} \\x41 \\"], file: "a b\tc/x_spec.lua",
+                       line: 9, message: "m\u{1}\u{7F}", descriptor: "it",
+                       declared: SourceTrace(source: "@x\u{1E}", shortSource: "x", line: 9, lineDefined: 1, lastLineDefined: 12,
+                                             what: "Lua", traceback: "\nstack traceback:\n\tx:9\n", message: .text("it\u{1F}")),
+                       raised: SourceTrace(source: "@x", shortSource: "x", line: 10, lineDefined: 9, lastLineDefined: 11,
+                                           what: "Lua", traceback: "", message: .wrapped("not yet")),
+                       randomSeed: -3),
         ])
         var decoder = WorkerWire.Decoder()
         var decoded: [FileResult] = []

@@ -9,6 +9,13 @@ public struct RuntimeOptions {
     public var timeBudget: Double? = 30
     /// The virtual display (`--screen WxH[@S]`).
     public var screen: Screen = .default
+    /// Tracebacks keep the frames of Scrim's own Lua (`--trace-internals`; see `UserTraceback`).
+    public var traceInternals = false
+
+    /// A traceback, or a text holding tracebacks, as these options show it.
+    public func shown(_ text: String) -> String {
+        traceInternals ? text : UserTraceback.filteringTracebacks(in: text)
+    }
 
     public init() {}
 }
@@ -43,7 +50,7 @@ public final class LuaRuntime {
             guard let self else { return }
             self.reportedErrors += 1
             // What was running, the message, where it came from (a plugin), then the traceback.
-            self.errorOutput("scrim: \(report)")
+            self.errorOutput("scrim: " + options.shown(report.description))
         }
         ScrimModule.install(in: self)
     }

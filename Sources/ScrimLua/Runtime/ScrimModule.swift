@@ -127,8 +127,8 @@ enum ScrimModule {
         lua_setfield(L, -2, "__index")
         state.push(moduleNewIndex)
         lua_setfield(L, -2, "__newindex")
-        // The fields `__index` computes at each read, which no key of the table shows (for the REPL's completion).
-        computedFields.push(state)
+        // The fields `__index` makes that no key of the table shows (for the REPL's completion).
+        listedFields.push(state)
         lua_setfield(L, -2, "__fields")
         lua_setmetatable(L, -2)
         // require("scrim") finds it already loaded.
@@ -143,6 +143,9 @@ enum ScrimModule {
 
     /// The module fields read afresh each time (`moduleIndex`'s last cases).
     static let computedFields = ["frameRate", "screen"]
+
+    /// The computed fields, and the root controller, which `materialize` leaves to first use.
+    static let listedFields = computedFields + ["rootViewController"]
 
     /// Pushes the module field `key` that never changes once made (a function, the window, the root controller);
     /// false if `key` is none of them.
@@ -164,13 +167,14 @@ enum ScrimModule {
         return true
     }
 
-    /// Makes every field of the module now (the REPL lists them for completion).
+    /// Makes every field of the module now (the REPL lists them for completion) but the root controller: making it
+    /// puts its view in the window, and a script must find the window as `scrim run` leaves it.
     static func materialize(_ runtime: LuaRuntime) {
         let L = runtime.state.L
         return runtime.state.keepingTop { _ in
             lua_getglobal(L, "scrim")
             guard lua_type(L, -1) == LUA_TTABLE else { return }
-            for key in Array(functionsByName.keys) + ["window", "rootViewController"] {
+            for key in Array(functionsByName.keys) + ["window"] {
                 // Raw: the module's __newindex is a Swift function, which must not run (and maybe raise) unprotected.
                 if pushStaticField(key, runtime) {
                     runtime.state.pushString(key)

@@ -5,9 +5,11 @@
 -- the whole time budget, and a stopped one leaves the scheduler intact), and carries on with the outcome.
 local lib = ...
 local Failure, userFrame, userLocation, userTraceback = lib.Failure, lib.userFrame, lib.userLocation, lib.userTraceback
-local type, tostring, error, xpcall = type, tostring, error, xpcall
+local type, tostring, error, xpcall, pcall = type, tostring, error, xpcall, pcall
 local setmetatable, getmetatable, next, rawget, rawset = setmetatable, getmetatable, next, rawget, rawset
 local concat = table.concat
+local getinfo, debugTraceback = debug.getinfo, debug.traceback
+local json = scrim.json
 local yield, resume, status = coroutine.yield, coroutine.resume, coroutine.status
 
 local runner = {}
@@ -15,7 +17,7 @@ local runner = {}
 -- What `configure` sets: busted's filters and options.
 local options = {
   filter = {}, filterOut = {}, tags = {}, excludeTags = {},
-  shuffle = false, seed = 0, list = false, keepGoing = true,
+  shuffle = false, seed = 0, list = false, keepGoing = true, traces = false, internals = false,
 }
 
 -- The element whose code runs now: what a global of the spec resolves against, and where `describe`, `it`
@@ -67,10 +69,16 @@ local function fullNames(element)
   return names
 end
 
+-- busted's full name (names joined by spaces) and the name the reports show (joined by " › ").
 local function fullName(element, name)
   local names = fullNames(element)
   if name ~= nil then names[#names + 1] = name end
-  return concat(names, " ")
+  return concat(names, " "), concat(names, " › ")
+end
+
+-- Whether a Lua pattern matches either form of a test's name.
+local function matchesName(full, shown, pattern)
+  return full:find(pattern) ~= nil or shown:find(pattern) ~= nil
 end
 
 -- busted's registration filters (--tags, --exclude-tags, --filter, --filter-out): a test or block that does
@@ -84,7 +92,7 @@ local function accepted(descriptor, name)
   for _, tag in ipairs(options.excludeTags) do
     if hasTag(name, tag) then return false end
   end
-  local full = fullName(current, name)
+  local full, shown = fullName(current, name)
   if isTest and #options.tags > 0 then
     local found = false
     for _, tag in ipairs(options.tags) do
@@ -93,12 +101,12 @@ local function accepted(descriptor, name)
     if not found then return false end
   end
   for _, pattern in ipairs(options.filterOut) do
-    if full:find(pattern) then return false end
+    if matchesName(full, shown, pattern) then return false end
   end
   if isTest and #options.filter > 0 then
     local found = false
     for _, pattern in ipairs(options.filter) do
-      if full:find(pattern) then found = true; break end
+      if matchesName(full, shown, pattern) then found = true; break end
     end
     if not found then return false end
   end
@@ -107,12 +115,36 @@ end
 
 local function noop() end
 
-local function attach(descriptor, name, fn, source, line)
+-- Whether a chunk is Scrim's (the test library's, the runtime's), not the spec's.
+local function isLibrary(source)
+  return source:sub(1, 8) == "@[scrim]" or (lib.runtimeChunks ~= nil and lib.runtimeChunks[source] == true)
+end
+
+-- busted's trace of a place in the spec, for the JSON report (nil unless it is wanted): debug.getinfo's fields of
+-- the first frame of the spec's own code from `level` up, its traceback from there, and `message`.
+local function traceAt(level, message)
+  if not options.traces then return nil end
+  level = level + 1
+  local info = getinfo(level, "Sl")
+  while info and (info.what == "C" or isLibrary(info.source)) do
+    level = level + 1
+    info = getinfo(level, "Sl")
+  end
+  if not info then return nil end
+  local traceback = userTraceback(level)
+  return {
+    source = info.source, short_src = info.short_src, currentline = info.currentline,
+    linedefined = info.linedefined, lastlinedefined = info.lastlinedefined, what = info.what,
+    traceback = traceback and ("\n" .. traceback .. "\n") or "", message = message,
+  }
+end
+
+local function attach(descriptor, name, fn, source, line, trace)
   if skipAll or not accepted(descriptor, name) then return end
   if options.list and (hookKinds[descriptor] or descriptor == "it") then fn = noop end
   local parent = current
   local element = {
-    descriptor = descriptor, name = name, run = fn, parent = parent, source = source, line = line,
+    descriptor = descriptor, name = name, run = fn, parent = parent, source = source, line = line, trace = trace,
   }
   if blockKinds[descriptor] then element.children = {} end
   parent.children[#parent.children + 1] = element
@@ -138,11 +170,12 @@ local function publisher(alias, descriptor, defaultFn)
       fn = defaultFn
     end
     local source, line = userFrame(2)
+    local trace = traceAt(2, name)
     if fn ~= nil then
-      attach(descriptor, name, fn, source, line)
+      attach(descriptor, name, fn, source, line, trace)
       return
     end
-    return function(body) attach(descriptor, name, body, source, line) end
+    return function(body) attach(descriptor, name, body, source, line, trace) end
   end
 end
 
@@ -236,14 +269,29 @@ end
 -- The xpcall handler: what went wrong, where in the spec, the trimmed traceback.
 local function capture(err)
   local meta = getmetatable(err)
-  if meta == Pending then return { status = "pending", message = err.message } end
+  if meta == Pending then
+    local message = err.message
+    return { status = "pending", message = message, where = userLocation(2), raised = traceAt(2, { message = message }) }
+  end
   local outcome
   if meta == Failure then
     outcome = { status = "failed", message = err.message, where = err.where }
   else
     outcome = { status = "error", message = errorText(err), where = userLocation(2) }
   end
-  outcome.traceback = userTraceback(2)
+  -- With --trace-internals (or --verbose), every frame; else the spec's.
+  outcome.traceback = options.internals and debugTraceback("", 2):sub(2) or userTraceback(2)
+  -- busted's trace.message: the failure as luassert raised it (a table with its located message), else the
+  -- error's text.
+  local raisedMessage = outcome.message
+  if meta == Failure then
+    raisedMessage = { message = err.where and (err.where .. ": " .. tostring(err.message)) or err.message }
+  elseif type(err) == "table" and not (meta and meta.__tostring) then
+    -- The value itself, as JSON, when it can be written as JSON.
+    local ok, text = pcall(json, err)
+    if ok then raisedMessage = { json = text } end
+  end
+  outcome.raised = traceAt(2, raisedMessage)
   return outcome
 end
 
@@ -300,9 +348,12 @@ local function report(element, outcome, names)
   local line = element.line
   -- The file itself has no line of its own: its error's line stands for it.
   if element.descriptor == "file" then line = tonumber(outcome.where and outcome.where:match(":(%d+)$")) end
+  local parent = element.parent
   local result = {
     status = outcome.status, message = outcome.message, where = outcome.where, traceback = outcome.traceback,
-    names = names or fullNames(element), line = line or 0,
+    names = names or fullNames(element), line = line or 0, descriptor = element.descriptor,
+    declared = element.trace, raised = outcome.raised,
+    randomseed = parent and parent.randomize and parent.randomseed or nil,
   }
   results[#results + 1] = result
   if outcome.status == "failed" or outcome.status == "error" then
@@ -509,72 +560,8 @@ end
 for name, fn in next, dsl do suiteEnv[name] = fn end
 suiteEnv.assert, suiteEnv.spy, suiteEnv.stub, suiteEnv.mock, suiteEnv.match = lib.assert, lib.spy, lib.stub, lib.mock, lib.match
 
--- busted's event bus, for the events a spec publishes itself: channels are lists of names, and a publication
--- also reaches the subscribers of the channel's prefixes (mediator's namespaces).
-local subscribers, nextSubscriber = {}, 0
-local function channelKey(channel)
-  return type(channel) == "table" and concat(channel, "\0") or tostring(channel)
-end
-
-local api = {
-  version = "2.1.1 (scrim)",
-  assert = lib.assert, spy = lib.spy, stub = lib.stub, mock = lib.mock, match = lib.match,
-  subscribe = function(channel, fn, subscriberOptions)
-    local key = channelKey(channel)
-    local list = subscribers[key] or {}
-    subscribers[key] = list
-    nextSubscriber = nextSubscriber + 1
-    local subscriber = { id = nextSubscriber, fn = fn, options = subscriberOptions or {}, channel = key }
-    list[#list + 1] = subscriber
-    return subscriber
-  end,
-  unsubscribe = function(id, channel)
-    if type(id) == "table" then id, channel = id.id, channel or id.channel end
-    local list = subscribers[type(channel) == "string" and channel or channelKey(channel)] or {}
-    for i, s in ipairs(list) do
-      if s.id == id then table.remove(list, i); break end
-    end
-  end,
-  publish = function(channel, ...)
-    local names = type(channel) == "table" and { table.unpack(channel) } or { channel }
-    while #names > 0 do
-      for _, s in ipairs({ table.unpack(subscribers[channelKey(names)] or {}) }) do
-        local predicate = s.options.predicate
-        if predicate == nil or predicate(...) then s.fn(...) end
-      end
-      names[#names] = nil
-    end
-  end,
-  parent = function(element) return element and element.parent end,
-  children = function(element) return element and element.children or {} end,
-  gettime = os.time,
-  monotime = os.clock,
-}
-for name, fn in next, dsl do api[name] = fn end
--- busted's `fail(message)` (in the module only, not a global): a failure at the caller's line.
-api.fail = function(message)
-  error(setmetatable({ message = tostring(message), where = userLocation(2) }, Failure), 2)
-end
-local busted = setmetatable({}, {
-  __index = api,
-  __newindex = function() error("Attempt to modify busted", 2) end,
-})
-package.loaded.busted = busted
-package.loaded.luassert = lib.assert
-package.loaded["luassert.assert"] = lib.assert
-package.loaded["luassert.spy"] = lib.spy
-package.loaded["luassert.stub"] = lib.stub
-package.loaded["luassert.mock"] = lib.mock
-package.loaded["luassert.match"] = lib.match
-package.loaded["luassert.util"] = lib.util
-package.loaded["luassert.state"] = lib.state
-package.loaded["luassert.namespaces"] = lib.namespaces
-
--- `require("say")` finds the suite's own say first (package.path), else Scrim's.
-table.insert(package.searchers, function(name)
-  if name == "say" then return function() return lib.say end, ":scrim:" end
-  return nil
-end)
+-- The DSL, for the `busted` module (modules.lua).
+runner.dsl = dsl
 
 -- A spec cannot end the run: os.exit is an error where it is called, as a failing test or block.
 os.exit = function(code)

@@ -7,13 +7,16 @@ import ScrimRecord
 /// One REPL: a runtime, the script it was started from, and what runs each chunk and meta command.
 /// Results go to standard output, errors (message and traceback) to standard error.
 final class ReplSession {
-    /// The script given on the command line (`scrim repl FILE args…`), run first and again on `:reload`.
+    /// The script given on the command line (`scrim repl FILE|DIR args…`), run first and again on `:reload`.
     struct Script {
+        /// A file or a folder, as `ScriptPlan.Script` reads it.
         var path: String
         /// The script's arguments, bytes as given.
         var arguments: [[UInt8]]
         /// What came before the script on the command line (`arg`'s negative indices).
         var before: [[UInt8]]
+
+        var plan: ScriptPlan.Script { ScriptPlan.Script(path) }
     }
 
     private(set) var runtime: LuaRuntime
@@ -153,8 +156,9 @@ final class ReplSession {
                     showProblem("nothing to watch: no script was given (scrim repl FILE) and no plugin is loaded")
                     break
                 }
-                watcher = FileWatcher(paths: (script.map { [$0.path] } ?? []) + plugins.map(\.manifestPath))
-                if let script { write("watching \(script.path)\n") }
+                let main = script?.plan.mainFile
+                watcher = FileWatcher(paths: (main.map { [$0] } ?? []) + plugins.map(\.manifestPath))
+                if let main { write("watching \(main)\n") }
                 if !plugins.isEmpty { write("watching plugins: \(plugins.map(\.name).joined(separator: ", "))\n") }
             case false?:
                 watcher = nil
@@ -224,7 +228,7 @@ final class ReplSession {
             try Interrupts.whileBusy {
                 runtime.setArgTable(words: script.before + [Array(script.path.utf8)] + script.arguments,
                                     scriptIndex: script.before.count)
-                try runtime.run(file: script.path, arguments: script.arguments)
+                try script.plan.run(in: runtime, arguments: script.arguments)
             }
             console.clearInterrupt()
             return true
@@ -253,7 +257,8 @@ final class ReplSession {
         failures += 1
         var text = prefix + error.message
         if interactive, error.message.hasSuffix("interrupted") { text = "\n" + text }
-        if !error.traceback.isEmpty { text += "\n" + error.traceback }
+        let traceback = options.shown(error.traceback)
+        if !traceback.isEmpty { text += "\n" + traceback }
         writeError(text)
     }
 

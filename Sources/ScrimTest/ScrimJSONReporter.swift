@@ -1,5 +1,5 @@
-/// One JSON document: the counts, the seed, and every test with its outcome and details.
-struct JSONReporter: Reporter {
+/// Scrim's own JSON (`-o scrim-json`): the counts, the seed, and every test with its outcome and details.
+struct ScrimJSONReporter: Reporter {
     let write: (String) -> Void
     private var tests: [String] = []
     private var seed: UInt64?
