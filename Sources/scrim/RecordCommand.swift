@@ -41,14 +41,9 @@ enum RecordCommand {
         var options = RuntimeOptions()
         try RuntimeFlags.apply(parsed, to: &options)
         let pluginDirectories = try RuntimeFlags.pluginDirectories(parsed)
-        func number(_ option: Option, _ range: ClosedRange<Double>, _ expected: String) throws -> Double? {
-            try parsed.value(option, expected: expected) { text in
-                Double(text).flatMap { $0.isFinite && $0 > 0 && range.contains($0) ? $0 : nil }
-            }
-        }
-        let fps = try number(Self.fps, Recording.framesPerSecondRange, "frames a second, 1 to 120") ?? 30
-        let duration = try number(Self.duration, 0...3600, "seconds of virtual time, at most 3600")
-        let scale = try number(Self.scale, 0...8, "pixels a point, e.g. 1 or 2; at most 8") ?? 1
+        let fps = try parsed.value(Self.fps, .framesPerSecond) ?? 30
+        let duration = try parsed.value(Self.duration, .recordingDuration)
+        let scale = try parsed.value(Self.scale, .pixelScale) ?? 1
         let files = parsed.leadingOperands.map(\.text)
         if files.count > 1 {
             throw parsed.command.usageError("unexpected argument '\(files[1])' (the script's arguments go after --)")

@@ -18,9 +18,6 @@ enum SnapshotCommand {
 
     static let maxFilmFrames = 60
 
-    /// The latest `--at` and the longest `--duration`: a year, as for any duration a script gives.
-    static let maximumSeconds: Seconds = 365 * 24 * 3600
-
     static let at = Option("at", value: "T", help: "the screen at T seconds")
     static let film = Option("film", value: "N", help: """
         N frames side by side (1 to 60), each labelled with its time; the times are
@@ -64,19 +61,11 @@ enum SnapshotCommand {
         var options = RuntimeOptions()
         try RuntimeFlags.apply(parsed, to: &options)
         let pluginDirectories = try RuntimeFlags.pluginDirectories(parsed)
-        func seconds(_ option: Option, positive: Bool = false) throws -> Seconds? {
-            try parsed.value(option, expected: "seconds of virtual time, e.g. 0.25; at most a year, 31536000") { text in
-                Double(text).flatMap { $0 <= maximumSeconds && (positive ? $0 > 0 : $0 >= 0) ? $0 : nil }
-            }
-        }
-        let at = try seconds(Self.at)
-        let duration = try seconds(Self.duration, positive: true)
-        let film = try parsed.value(Self.film, expected: "a number of frames, 1 to \(maxFilmFrames)") { text in
-            Int(text).flatMap { (1 ... maxFilmFrames).contains($0) ? $0 : nil }
-        }
-        let scale = try parsed.value(Self.scale, expected: "pixels a point, e.g. 1 or 2; at most 8") { text in
-            Double(text).flatMap { $0.isFinite && $0 > 0 && $0 <= 8 ? $0 : nil }
-        }
+        let at = try parsed.value(Self.at, .duration)
+        let duration = try parsed.value(Self.duration, Quantity("seconds of virtual time", 0...Quantity.year,
+                                                               excludingLowerBound: true))
+        let film = try parsed.value(Self.film, Quantity("frames", 1...Double(maxFilmFrames), whole: true)).map { Int($0) }
+        let scale = try parsed.value(Self.scale, .pixelScale)
         let output = parsed.value(Self.output)
         let files = parsed.leadingOperands.map(\.text)
         if files.count > 1 {
