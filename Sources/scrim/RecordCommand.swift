@@ -74,11 +74,16 @@ enum RecordCommand {
             try ScriptPlan.Script(script).run(in: runtime, arguments: arguments)
             if let duration {
                 if core.now < duration { core.clock.advance(to: duration) }
+                // Advancing stops early when the budget is spent; the recording is not made of what is left.
+                if let interruption = core.clock.interruption { throw interruption }
             } else {
                 try runtime.settle()
             }
         } catch let error as LuaError {
             printError(error, options: options)
+            return 1
+        } catch let error as TimeBudgetExceeded {
+            printError(error.commandLineText())
             return 1
         } catch let error as SettleError {
             printError("scrim: \(error)")
@@ -91,8 +96,11 @@ enum RecordCommand {
         film.stop()
         do {
             let count = try recording.write(to: output, size: core.screen.bounds.size, from: 0, to: duration ?? core.now,
-                                            frame: film.frame(at:))
+                                            budget: core.timeBudget, frame: film.frame(at:))
             print("wrote \(output) (\(count) frames)")
+        } catch let error as TimeBudgetExceeded {
+            printError(error.commandLineText(doing: "recording \(output); it was not completed"))
+            return 1
         } catch {
             printError("scrim: \(error)")
             return 1

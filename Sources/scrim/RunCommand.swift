@@ -105,6 +105,8 @@ enum RunCommand {
             return true
         } catch let error as LuaError {
             printError(error, options: options)
+        } catch let error as TimeBudgetExceeded {
+            printError(error.commandLineText())
         } catch {
             printError("scrim: \(error)")
         }
@@ -116,7 +118,11 @@ enum RunCommand {
         let clock = runtime.core.clock
         let deadline = clock.now + 10
         while !clock.isIdle {
+            // Waiting in real time is work the script caused: the run's budget stops it (a timer that re-arms
+            // itself would keep the loop going for ever), as advancing does.
+            if let exceeded = runtime.core.timeBudget.exceeded() { throw exceeded }
             clock.advanceToWallClock()
+            if let interruption = clock.interruption { throw interruption }
             if clock.now > deadline { _ = try runtime.settle(timeout: 0) }
             usleep(UInt32(1_000_000 / max(clock.frameRate, 1)))
         }

@@ -124,6 +124,9 @@ enum SnapshotCommand {
         } catch let error as LuaError {
             printError(error, options: options)
             return 1
+        } catch let error as TimeBudgetExceeded {
+            printError(error.commandLineText())
+            return 1
         } catch let error as SettleError {
             printError("scrim: \(error)")
             if case .film = mode { printError("(a run that does not settle needs a --duration for its film)") }
@@ -136,16 +139,20 @@ enum SnapshotCommand {
         do {
             switch mode {
             case .settled:
-                try CairoRenderer.writePNG(recorder.frame(at: core.now), to: output, scale: scale)
+                try CairoRenderer.writePNG(recorder.frame(at: core.now), to: output, scale: scale, budget: core.timeBudget)
             case .at(let time) where core.now == time:
-                try CairoRenderer.writePNG(RenderTree(runtime: core), to: output, scale: scale)
+                try CairoRenderer.writePNG(RenderTree(runtime: core), to: output, scale: scale, budget: core.timeBudget)
             case .at(let time):
-                try CairoRenderer.writePNG(recorder.frame(at: time), to: output, scale: scale)
+                try CairoRenderer.writePNG(recorder.frame(at: time), to: output, scale: scale, budget: core.timeBudget)
             case .film(let count, let duration):
                 let end = duration ?? core.now
                 let times = (0..<count).map { count == 1 ? end : end * Double($0) / Double(count - 1) }
-                try FilmStrip.writePNG(times.map(recorder.frame(at:)), to: output, scale: scale ?? 1)
+                try FilmStrip.writePNG(times.map(recorder.frame(at:)), to: output, scale: scale ?? 1,
+                                       budget: core.timeBudget)
             }
+        } catch let error as TimeBudgetExceeded {
+            printError(error.commandLineText(doing: "drawing \(output); nothing was written"))
+            return 1
         } catch {
             printError("scrim: \(error)")
             return 1
