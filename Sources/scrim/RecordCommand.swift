@@ -66,9 +66,28 @@ enum RecordCommand {
     static func run(_ script: String, arguments: [[UInt8]], before: [String], options: RuntimeOptions,
                     plugins: PluginSearchPath, duration: Seconds?, recording: Recording, output: String) -> Int32 {
         let runtime = LuaRuntime(options: options)
+        PromisedOutputs.stopOnSignals(runtime.state)
         PluginHost.start(in: runtime, searchPath: plugins)
         let core = runtime.core
         let film = FilmRecorder(runtime: core)
+        /// The animation from 0 to `end`; false (said on stderr) if it was not written.
+        func writeRecording(to end: Seconds) -> Bool {
+            film.stop()
+            do {
+                let count = try recording.write(to: output, size: core.screen.bounds.size, from: 0, to: end,
+                                                budget: core.timeBudget, frame: film.frame(at:))
+                print("wrote \(output) (\(count) frames)")
+                return true
+            } catch let error as TimeBudgetExceeded {
+                printError(error.commandLineText(doing: "recording \(output); it was not completed"))
+            } catch {
+                printError("scrim: \(error)")
+            }
+            return false
+        }
+        // A script that ends the process with os.exit gets the recording up to that moment.
+        let promise = PromisedOutputs.promise { _ = writeRecording(to: core.now) }
+        defer { PromisedOutputs.withdraw(promise) }
         do {
             runtime.setArgTable(words: (before + [script]).map { Array($0.utf8) } + arguments, scriptIndex: before.count)
             try ScriptPlan.Script(script).run(in: runtime, arguments: arguments)
@@ -81,10 +100,10 @@ enum RecordCommand {
             }
         } catch let error as LuaError {
             printError(error, options: options)
-            return 1
+            return PromisedOutputs.exitStatus(1)
         } catch let error as TimeBudgetExceeded {
             printError(error.commandLineText())
-            return 1
+            return PromisedOutputs.exitStatus(1)
         } catch let error as SettleError {
             printError("scrim: \(error)")
             printError("(a run that does not settle needs a --duration for its recording)")
@@ -93,18 +112,8 @@ enum RecordCommand {
             printError("scrim: \(error)")
             return 1
         }
-        film.stop()
-        do {
-            let count = try recording.write(to: output, size: core.screen.bounds.size, from: 0, to: duration ?? core.now,
-                                            budget: core.timeBudget, frame: film.frame(at:))
-            print("wrote \(output) (\(count) frames)")
-        } catch let error as TimeBudgetExceeded {
-            printError(error.commandLineText(doing: "recording \(output); it was not completed"))
-            return 1
-        } catch {
-            printError("scrim: \(error)")
-            return 1
-        }
+        PromisedOutputs.withdraw(promise)
+        guard writeRecording(to: duration ?? core.now) else { return 1 }
         // Errors reported along the way fail the command, as they fail a run.
         return runtime.reportedErrors > 0 ? 1 : 0
     }

@@ -101,9 +101,40 @@ enum SnapshotCommand {
     static func run(_ script: String, arguments: [[UInt8]], before: [String], options: RuntimeOptions,
                     plugins: PluginSearchPath, mode: Mode, output: String, scale: Double?) -> Int32 {
         let runtime = LuaRuntime(options: options)
+        PromisedOutputs.stopOnSignals(runtime.state)
         PluginHost.start(in: runtime, searchPath: plugins)
         let core = runtime.core
         let recorder = FilmRecorder(runtime: core)
+        /// The picture as the mode asks for it, from what was recorded; false (said on stderr) if it was not written.
+        func writePicture() -> Bool {
+            recorder.stop()
+            do {
+                switch mode {
+                case .settled:
+                    try CairoRenderer.writePNG(recorder.frame(at: core.now), to: output, scale: scale, budget: core.timeBudget)
+                case .at(let time) where core.now == time:
+                    try CairoRenderer.writePNG(RenderTree(runtime: core), to: output, scale: scale, budget: core.timeBudget)
+                case .at(let time):
+                    try CairoRenderer.writePNG(recorder.frame(at: time), to: output, scale: scale, budget: core.timeBudget)
+                case .film(let count, let duration):
+                    let end = duration ?? core.now
+                    let times = (0..<count).map { count == 1 ? end : end * Double($0) / Double(count - 1) }
+                    try FilmStrip.writePNG(times.map(recorder.frame(at:)), to: output, scale: scale ?? 1,
+                                           budget: core.timeBudget)
+                }
+            } catch let error as TimeBudgetExceeded {
+                printError(error.commandLineText(doing: "drawing \(output); nothing was written"))
+                return false
+            } catch {
+                printError("scrim: \(error)")
+                return false
+            }
+            print("wrote \(output)")
+            return true
+        }
+        // A script that ends the process with os.exit gets the picture of the screen as it is then.
+        let promise = PromisedOutputs.promise { _ = writePicture() }
+        defer { PromisedOutputs.withdraw(promise) }
         do {
             runtime.setArgTable(words: (before + [script]).map { Array($0.utf8) } + arguments, scriptIndex: before.count)
             try ScriptPlan.Script(script).run(in: runtime, arguments: arguments)
@@ -123,10 +154,10 @@ enum SnapshotCommand {
             if let interruption = core.clock.interruption { throw interruption }
         } catch let error as LuaError {
             printError(error, options: options)
-            return 1
+            return PromisedOutputs.exitStatus(1)
         } catch let error as TimeBudgetExceeded {
             printError(error.commandLineText())
-            return 1
+            return PromisedOutputs.exitStatus(1)
         } catch let error as SettleError {
             printError("scrim: \(error)")
             if case .film = mode { printError("(a run that does not settle needs a --duration for its film)") }
@@ -135,29 +166,8 @@ enum SnapshotCommand {
             printError("scrim: \(error)")
             return 1
         }
-        recorder.stop()
-        do {
-            switch mode {
-            case .settled:
-                try CairoRenderer.writePNG(recorder.frame(at: core.now), to: output, scale: scale, budget: core.timeBudget)
-            case .at(let time) where core.now == time:
-                try CairoRenderer.writePNG(RenderTree(runtime: core), to: output, scale: scale, budget: core.timeBudget)
-            case .at(let time):
-                try CairoRenderer.writePNG(recorder.frame(at: time), to: output, scale: scale, budget: core.timeBudget)
-            case .film(let count, let duration):
-                let end = duration ?? core.now
-                let times = (0..<count).map { count == 1 ? end : end * Double($0) / Double(count - 1) }
-                try FilmStrip.writePNG(times.map(recorder.frame(at:)), to: output, scale: scale ?? 1,
-                                       budget: core.timeBudget)
-            }
-        } catch let error as TimeBudgetExceeded {
-            printError(error.commandLineText(doing: "drawing \(output); nothing was written"))
-            return 1
-        } catch {
-            printError("scrim: \(error)")
-            return 1
-        }
-        print("wrote \(output)")
+        PromisedOutputs.withdraw(promise)
+        guard writePicture() else { return 1 }
         // Errors reported along the way (in callbacks, timers, hook handlers) fail the command, as they fail a run.
         return runtime.reportedErrors > 0 ? 1 : 0
     }
