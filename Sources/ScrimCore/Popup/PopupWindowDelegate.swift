@@ -12,6 +12,8 @@ public protocol PopupWindowDelegate: AnyObject {
     var respondsToDidSelectItem: Bool { get throws }
     /// The catch-all for items without a method of their own; `index` is 1-based, as Lua counts.
     func didSelectItem(popup: PopupWindow, item: PopupItem, index: Int) throws -> Bool?
+    /// The names the delegate has, for the hint when an item finds no method (`renmae` for item "rename").
+    var memberNames: [String] { get }
 }
 
 extension PopupWindowDelegate {
@@ -20,6 +22,9 @@ extension PopupWindowDelegate {
 
     /// Does nothing.
     public func didSelectItem(popup: PopupWindow, item: PopupItem, index: Int) throws -> Bool? { nil }
+
+    /// None known.
+    public var memberNames: [String] { [] }
 }
 
 /// A closure-style `PopupWindowDelegate`: one closure per item id, and an optional catch-all.
@@ -36,6 +41,8 @@ public final class PopupActions: PopupWindowDelegate {
     }
 
     public func handlesItem(_ id: String) -> Bool { actions[id] != nil }
+
+    public var memberNames: [String] { Array(actions.keys) }
 
     public func perform(_ id: String, popup: PopupWindow) throws -> Bool? {
         try actions[id]?(popup)
