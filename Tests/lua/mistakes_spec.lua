@@ -87,7 +87,7 @@ describe("a tap that reaches nothing", function()
     assert.equal('the tap at (50, 50) is ignored: "box" is hidden', select(2, scrim.tap(box)))
     box.hidden = false
     box.userInteractionEnabled = false
-    assert.matches('"box" has isUserInteractionEnabled = false$', select(2, scrim.tap("box")))
+    assert.matches('"box" has userInteractionEnabled = false$', select(2, scrim.tap("box")))
     box.userInteractionEnabled = true
     box.alpha = 0
     assert.matches('"box" is transparent', select(2, scrim.tap(50, 50)))

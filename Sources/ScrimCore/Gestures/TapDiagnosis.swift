@@ -39,7 +39,7 @@ enum TapDiagnosis {
     /// Why hit-testing skips `view` and everything in it, or nil if it does not.
     private static func skipReason(_ view: View) -> String? {
         if view.isHidden { return "is hidden" }
-        if !view.isUserInteractionEnabled { return "has isUserInteractionEnabled = false" }
+        if !view.isUserInteractionEnabled { return "has userInteractionEnabled = false" }
         if view.storedAlpha < 0.01 { return "is transparent (alpha \(NumberFormat.short(view.storedAlpha)) < 0.01)" }
         let blocking = view.runningAnimations.filter { !$0.options.contains(.allowUserInteraction) }
         guard let last = blocking.map(\.endTime).max() else { return nil }
