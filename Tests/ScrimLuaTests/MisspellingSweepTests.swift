@@ -54,7 +54,7 @@ import Testing
             if !message.hasSuffix("scrim has no field '\(typo)' — did you mean '\(name)'?") { wrong.append(message) }
         }
         // An object of each class the module constructs with no arguments.
-        for luaClass in ScrimModule.classes.map({ $0.1() }) {
+        for luaClass in ScrimModule.classes.map({ $0.1() }) where Self.moduleNames.contains(luaClass.name) {
             let made = try state.run("local ok, object = pcall(scrim.\(luaClass.name)); return ok and object or nil")
             guard case .some(.object) = made.first else { continue }
             let members = luaClass.flattened()
