@@ -18,7 +18,8 @@ import Testing
         let start = Date()
         let result = try ScrimProcess.run(["run", "--realtime", "--timeout", "2", path], timeout: 60)
         #expect(!result.timedOut && !result.signalled && result.status == 1)
-        #expect(result.stderr.contains("scrim: timeout: exceeded the time budget of 2 s"), "\(result.stderr)")
+        // The budget runs out in the settle loop, or (on a loaded machine) inside the timer's Lua code.
+        #expect(result.stderr.contains("exceeded the time budget of 2 s"), "\(result.stderr)")
         #expect(Date().timeIntervalSince(start) < 30)
     }
 
@@ -29,7 +30,7 @@ import Testing
         let start = Date()
         let result = try ScrimProcess.run(["record", "--timeout", "2", "--duration", "3600", path, "-o", output], timeout: 90)
         #expect(!result.timedOut && !result.signalled && result.status == 1)
-        #expect(result.stderr.contains("scrim: timeout: exceeded the time budget of 2 s"), "\(result.stderr)")
+        #expect(result.stderr.contains("exceeded the time budget of 2 s"), "\(result.stderr)")
         #expect(Date().timeIntervalSince(start) < 30)
         #expect(!FileManager.default.fileExists(atPath: output))
     }

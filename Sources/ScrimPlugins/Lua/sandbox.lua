@@ -458,13 +458,13 @@ function sandbox.environment(rec, gen)
     if ssub(rec.dir, 1, 1) ~= "@" and not sfind(name, "/", 1, true) then
       local file = rec.dir .. "/" .. sgsub(name, "%.", "/")
       for _, candidate in ipairs({ file .. ".lua", file .. "/init.lua" }) do
-        local where, real = ownModuleFile(rec.dir, candidate)
+        local where, resolved = ownModuleFile(rec.dir, candidate)
         if where == "outside" and not gen.granted.native then
           -- Where it leads is not said: that would tell the plugin about files it may not read.
           error(sformat("plugin '%s': module '%s' (%s) leads outside the plugin's folder %s (modules from elsewhere and C modules need \"native\" in permissions)",
             rec.name, name, candidate, rec.dir), 2)
         end
-        local text = where ~= "missing" and readFile(real)
+        local text = where ~= "missing" and readFile(resolved)
         if text then
           local chunk, err = base.load(text, "@" .. candidate, "t", env)
           if not chunk then error(err, 0) end
