@@ -63,12 +63,11 @@ enum ControllerBinding {
     static let dimmingClass: LuaClass<DimmingPresentViewController> = {
         let c = LuaClass<DimmingPresentViewController>("DimmingPresentViewController", base: luaClass)
             .readonly("dimmingTransitioning") { $0.dimmingTransitioning }
-            .overridable("presentationAnimationDuration", .seconds) { try $0.presentationAnimationDuration }
-            .overridable("dismissalAnimationDuration", .seconds) { try $0.dismissalAnimationDuration }
-            .overridable("executePresentationAnimation", .method)
-            .overridable("executeDismissalAnimation", .method)
-            .overridable("allowTapDimmingViewToDismiss", .flag) { try $0.allowTapDimmingViewToDismiss }
-            .overridable("dimmingViewTapped", .method)
+            .overridable(DimmingBinding.protocolDeclaration, values: [
+                "presentationAnimationDuration": { try $0.presentationAnimationDuration },
+                "dismissalAnimationDuration": { try $0.dismissalAnimationDuration },
+                "allowTapDimmingViewToDismiss": { try $0.allowTapDimmingViewToDismiss },
+            ])
         c.classOfObject = { object in (object as? EdgePresentViewController).map { dimmingTable($0.edge).luaClass } }
         return c
     }()

@@ -1,0 +1,64 @@
+import CLua
+
+/// A class of the host's own that Lua may instantiate (`scrim.Toast{…}`), implement the protocol of in both styles
+/// (closures on the object, or a `delegate` table) and derive from (`scrim.class("Mine", scrim.Toast)`), declared as
+/// Scrim's own are: a `ScriptProtocol` of its members. Registered under a name the host chooses
+/// (`LuaRuntime.register`).
+///
+/// `make` makes the Swift object for Lua; `attach` gives it the adapter through which the Swift side asks Lua for
+/// each member (in the one order: closure, delegate table, class override). Further fields (a `text`, a `show`
+/// method) are added to `luaClass` as to any class of the bridge.
+public final class HostClass<T: AnyObject> {
+    public let name: String
+    public let declaration: ScriptProtocol
+    public let luaClass: LuaClass<T>
+    let make: () -> T
+    let attach: (T, ScriptAdapter) -> Void
+
+    public init(_ name: String, _ declaration: ScriptProtocol, make: @escaping () -> T,
+                attach: @escaping (T, ScriptAdapter) -> Void) {
+        self.name = name
+        self.declaration = declaration
+        self.make = make
+        self.attach = attach
+        let c = LuaClass<T>(name)
+        c.userValues = 2
+        c.property("delegate", get: { object, call in
+            call.state.pushPeerValue(object, "delegate")
+            return 1
+        }, set: { object, call, index in
+            guard call.isNil(index) || call.type(index) == LUA_TTABLE else { throw call.typeError(index, expected: "delegate table") }
+            call.state.setPeerValue(object, "delegate", valueAt: index)
+            call.state.anchor(object)
+        })
+        c.scriptMembers(declaration)
+        luaClass = c.description { _ in name }
+    }
+
+    /// The class's table for `scrim.class`: a plain constructor and a factory both make the object and attach its
+    /// adapter; an options table sets fields (members as closures, `delegate`, the host's own fields).
+    var classTable: SwiftClassTable {
+        SwiftClassTable(luaClass: luaClass, make: { [self] call, className in
+            let object = make()
+            attach(object, ScriptAdapter(object, call.state, declaration, owner: className))
+            return object
+        }, configure: { [luaClass] object, call, index in
+            if !call.isNil(index) { try luaClass.applyFields(object, from: call, at: index) }
+        }, optionNames: [])
+    }
+}
+
+extension LuaRuntime {
+    /// Makes `hostClass` a field of this runtime's `scrim` module (`scrim.<name>`), and its objects pushed to Lua as
+    /// its class. Only this runtime sees it.
+    public func register<T>(_ hostClass: HostClass<T>) throws {
+        state.register(hostClass.luaClass, for: T.self)
+        try state.keepingTop { _ in
+            let L = state.L
+            lua_getglobal(L, "scrim")
+            if swiftClassMaker == nil { try ScrimModule.installClasses(self) }
+            try pushClassTable(hostClass.classTable)
+            lua_setfield(L, -2, hostClass.name)
+        }
+    }
+}
