@@ -31,7 +31,7 @@ let package = Package(
             .embedInCode("Lua/bundled/analytics.lua"), .embedInCode("Lua/bundled/popup_menu.lua"),
             .embedInCode("Lua/bundled/sheets.lua"),
         ]),
-        .target(name: "ScrimKit", dependencies: ["ScrimLua", "ScrimPlugins", "ScrimCore"]),
+        .target(name: "ScrimKit", dependencies: ["ScrimLua", "ScrimPlugins", "ScrimCore", "ScrimTest"]),
         .target(name: "ScrimTest", dependencies: ["ScrimLua", "CLua", "ScrimRender", "ScrimPlugins", "ScrimCore"],
                 resources: [.embedInCode("Lua/say.lua"), .embedInCode("Lua/values.lua"),
                             .embedInCode("Lua/messages.lua"), .embedInCode("Lua/failure.lua"),

@@ -23,6 +23,13 @@ public final class ScrimRuntime {
         self.pluginPath = pluginPath
     }
 
+    /// The runtime a spec file runs in (`ScrimSpecs`), which the test runner made.
+    init(wrapping lua: LuaRuntime) {
+        self.lua = lua
+        plugins = PluginHost.of(lua) ?? PluginHost.install(in: lua)
+        pluginPath = []
+    }
+
     /// Where errors that are reported rather than raised go (a callback's, a timer's, a hook handler's): standard
     /// error by default.
     public var errorOutput: (String) -> Void {
@@ -73,6 +80,11 @@ public final class ScrimRuntime {
     @discardableResult
     public func settle(timeout: Seconds = 10) throws -> Seconds {
         do { return try lua.settle(timeout: timeout) } catch { throw ScrimError(message: String(describing: error)) }
+    }
+
+    /// Runs `action` on the virtual clock `delay` seconds from now (an error it throws is reported, not raised).
+    public func after(_ delay: Seconds, _ action: @escaping () throws -> Void) {
+        _ = lua.core.after(delay, action)
     }
 
     /// Runs the clock in real time for `seconds` of wall clock (a host with its own display loop calls `advance`).

@@ -35,6 +35,30 @@ public final class HostClass<T: AnyObject> {
         luaClass = c.description { _ in name }
     }
 
+    /// A field Lua reads and writes (`toast.text = "Saved"`): a number, integer, boolean or string property.
+    @discardableResult
+    public func field<V: LuaConvertible>(_ key: String, _ path: ReferenceWritableKeyPath<T, V>) -> Self {
+        luaClass.property(key, get: { $0[keyPath: path] }, set: { $0[keyPath: path] = $1 })
+        return self
+    }
+
+    /// A field Lua only reads (`toast.isShown`).
+    @discardableResult
+    public func readonly<V: LuaPushable>(_ key: String, _ get: @escaping (T) -> V) -> Self {
+        luaClass.readonly(key, get)
+        return self
+    }
+
+    /// A method without arguments or results (`toast:show()`); what it throws is raised at the caller's line.
+    @discardableResult
+    public func action(_ key: String, _ body: @escaping (T) throws -> Void) -> Self {
+        luaClass.method(key) { object, _ in
+            try body(object)
+            return 0
+        }
+        return self
+    }
+
     /// The class's table for `scrim.class`: a plain constructor and a factory both make the object and attach its
     /// adapter; an options table sets fields (members as closures, `delegate`, the host's own fields).
     var classTable: SwiftClassTable {
