@@ -6,7 +6,8 @@ import CLua
 /// (`LuaRuntime.register`).
 ///
 /// `make` makes the Swift object for Lua; `attach` gives it the adapter through which the Swift side asks Lua for
-/// each member (in the one order: closure, delegate table, class override). Further fields (a `text`, a `show`
+/// each member (in the one order: closure, delegate table, class override). An override reaches the member's declared
+/// default through `self.super` (`self.super.toastDuration`, `self.super:toastTapped()`). Further fields (a `text`, a `show`
 /// method) are added to `luaClass` as to any class of the bridge.
 public final class HostClass<T: AnyObject> {
     public let name: String
@@ -68,7 +69,18 @@ public final class HostClass<T: AnyObject> {
             return object
         }, configure: { [luaClass] object, call, index in
             if !call.isNil(index) { try luaClass.applyFields(object, from: call, at: index) }
+        }, baseImplementations: baseImplementations, baseValue: HostFunction("super") { [declaration] call in
+            call.push(declaration[try call.string(2)]?.defaultValue)
         }, optionNames: [])
+    }
+
+    /// What `self.super:member()` reaches for a method: the declared default (a required member has none).
+    private var baseImplementations: [String: HostFunction] {
+        var table: [String: HostFunction] = [:]
+        for member in declaration.members where member.kind == .method && !member.isRequired {
+            table[member.name] = HostFunction(member.name, kind: .method) { call in call.push(member.defaultValue) }
+        }
+        return table
     }
 }
 

@@ -54,6 +54,17 @@ describe("Toast", function()
     assert.is_true(toast.isShown)
   end)
 
+  it("gives an override the declared default through self.super", function()
+    local Longer = scrim.class("Longer", scrim.Toast)
+    function Longer:toastDuration() return self.super.toastDuration + 1 end
+    local toast = Longer{}
+    toast:show()
+    scrim.advance(3)
+    assert.is_true(toast.isShown)
+    scrim.advance(0.5)
+    assert.is_false(toast.isShown)
+  end)
+
   it("refuses a member of the wrong kind at the line that set it", function()
     local toast = scrim.Toast{}
     assert.has_error(function() toast.toastShouldAutoDismiss = "yes" end,
