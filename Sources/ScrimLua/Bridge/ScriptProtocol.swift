@@ -19,6 +19,8 @@ public struct ScriptMember {
     /// What the member answers (checked, with an error naming the member when it is the wrong kind).
     public enum Result {
         case none, seconds, flag, number, string
+        /// Any value, answered as Lua's truth (nil and false are false).
+        case truthy
     }
 
     public let name: String
@@ -55,7 +57,7 @@ public struct ScriptMember {
         switch (kind, result) {
         case (.method, _), (_, .none), (_, .string): return .method
         case (_, .seconds): return .seconds
-        case (_, .flag): return .flag
+        case (_, .flag), (_, .truthy): return .flag
         case (_, .number): return .length
         }
     }
@@ -75,6 +77,11 @@ public struct ScriptMember {
         case .string:
             guard case .string = value else { throw ScriptError("\(name) must be a string, got \(value.typeName)") }
             return value
+        case .truthy:
+            switch value {
+            case .nil, .boolean(false): return .boolean(false)
+            default: return .boolean(true)
+            }
         }
     }
 }
@@ -109,13 +116,27 @@ public struct ScriptAdapter {
         self.owner = owner ?? declaration.name
     }
 
+    /// The adapter of a `LuaDelegate` made elsewhere (a table kept under a key of its own).
+    public init(_ lua: LuaDelegate, _ declaration: ScriptProtocol, owner: String? = nil) {
+        self.lua = lua
+        self.declaration = declaration
+        self.owner = owner ?? declaration.name
+    }
+
     /// Member `name`'s answer to `arguments`, checked; its default when absent. An absent required member throws
     /// `RequiredMemberError`. A name the declaration lacks is a programming error of the host, answered nil.
     public func value(_ name: String, _ arguments: [LuaPushable?] = []) throws -> LuaValue {
         guard let member = declaration[name] else { return .nil }
-        let found = member.kind == .value ? try lua.call(name) : try lua.call(name, arguments)
+        let found: LuaValue?
+        switch member.kind {
+        case .method: found = try lua.callIfCallable(name, arguments) // a value is not a method: absent
+        case .value: found = try lua.call(name)
+        case .methodOrValue: found = try lua.call(name, arguments)
+        }
         if found == nil, member.isRequired {
-            throw RequiredMemberError(owner: owner, member: name, hint: "implement it in the delegate, assign it as a closure or override it")
+            let hint = lua.places == .delegate ? "the table has no such method"
+                                               : "implement it in the delegate, assign it as a closure or override it"
+            throw RequiredMemberError(owner: owner, member: name, hint: hint)
         }
         return try member.answer(found)
     }
@@ -202,7 +223,7 @@ extension ScriptMember {
         if kind != .method {
             switch (result, call.type(index)) {
             case (.seconds, LUA_TNUMBER): _ = try call.duration(index); return
-            case (.flag, LUA_TBOOLEAN), (.number, LUA_TNUMBER), (.string, LUA_TSTRING): return
+            case (.flag, LUA_TBOOLEAN), (.truthy, LUA_TBOOLEAN), (.number, LUA_TNUMBER), (.string, LUA_TSTRING): return
             default: break
             }
         }
@@ -210,7 +231,7 @@ extension ScriptMember {
         switch result {
         case .none: valueName = ""
         case .seconds, .number: valueName = "number"
-        case .flag: valueName = "boolean"
+        case .flag, .truthy: valueName = "boolean"
         case .string: valueName = "string"
         }
         let expected = kind == .method || valueName.isEmpty ? "function" : kind == .value ? valueName : "function or \(valueName)"
