@@ -1,5 +1,15 @@
+import Glibc
 import ScrimKit
 import Testing
+
+/// Writing a small file without Foundation.
+enum FILE {
+    static func write(_ text: String, to path: String) -> Bool {
+        guard let file = fopen(path, "w") else { return false }
+        defer { fclose(file) }
+        return fputs(text, file) >= 0
+    }
+}
 
 /// A host's class with a delegate Lua implements, declared as a host declares it.
 final class Bell {
@@ -72,6 +82,35 @@ final class Bell {
         } catch let error as ScrimError {
             #expect(error.message.contains("function or number expected, got string"), "\(error.message)")
         }
+    }
+
+    @Test func anAnswerOfTheWrongKindIsAnErrorNamingTheMember() throws {
+        let runtime = ScrimRuntime()
+        try runtime.register(Bell.hostClass)
+        var bells: [Bell] = []
+        runtime.observe("bell") { if let bell = $0.target as? Bell { bells.append(bell) } }
+        try runtime.run("keep = scrim.Bell{ bellVolume = function() return 'loud' end }; scrim.emit('bell', { target = keep })")
+        #expect(throws: (any Error).self) { try bells.first?.volume }
+        do {
+            _ = try bells.first?.volume
+        } catch {
+            #expect("\(error)".contains("bellVolume must be a number, got string"), "\(error)")
+        }
+    }
+
+    /// A plugin reaches a host class as a script does (the sandbox lists module functions, not classes).
+    @Test func aPluginUsesAHostClass() throws {
+        let folder = "/tmp/scrimkit-plugin-\(getpid())/ringer"
+        #expect(mkdir("/tmp/scrimkit-plugin-\(getpid())", 0o755) == 0 && mkdir(folder, 0o755) == 0)
+        defer { _ = unlink(folder + "/plugin.lua"); _ = rmdir(folder); _ = rmdir("/tmp/scrimkit-plugin-\(getpid())") }
+        let source = "return { name = 'ringer', version = '1.0.0', setup = function(ctx) ctx.state.bell = scrim.Bell{ bellVolume = 9 } end }"
+        #expect(FILE.write(source, to: folder + "/plugin.lua"))
+        let runtime = ScrimRuntime()
+        try runtime.register(Bell.hostClass)
+        var errors: [String] = []
+        runtime.errorOutput = { errors.append($0) }
+        #expect(try runtime.loadPlugin(folder) == ["ringer"], "\(errors)")
+        try runtime.run("assert(scrim.plugins.state('ringer').bell.bellVolume == 9)")
     }
 
     @Test func twoRuntimesDoNotSeeEachOther() throws {
