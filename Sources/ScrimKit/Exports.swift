@@ -11,4 +11,3 @@ public typealias Hook = ScrimCore.Hook
 public typealias ScriptProtocol = ScrimLua.ScriptProtocol
 public typealias ScriptMember = ScrimLua.ScriptMember
 public typealias ScriptAdapter = ScrimLua.ScriptAdapter
-public typealias HostClass = ScrimLua.HostClass

@@ -118,7 +118,7 @@ public final class ScrimRuntime {
 
     /// Makes `hostClass` available to this runtime's Lua as `scrim.<name>`.
     public func register<T>(_ hostClass: HostClass<T>) throws {
-        try rethrowing { try lua.register(hostClass) }
+        try rethrowing { try lua.register(hostClass.classTable, as: hostClass.name, for: T.self) }
     }
 
     private func rethrowing(_ body: () throws -> Void) throws {

@@ -193,6 +193,20 @@ public struct ClosureSlot<T: AnyObject> {
 }
 
 extension LuaClass {
+    /// A protocol-style delegate field: a table (or nil) kept in the object's peer table under `key`, where
+    /// `ScriptAdapter` finds it; reading it gives the table back.
+    @discardableResult
+    public func delegateTable(_ key: String) -> Self {
+        property(key, get: { object, call in
+            call.state.pushPeerValue(object, key)
+            return 1
+        }, set: { object, call, index in
+            guard call.isNil(index) || call.type(index) == LUA_TTABLE else { throw call.typeError(index, expected: "delegate table") }
+            call.state.setPeerValue(object, key, valueAt: index)
+            call.state.anchor(object)
+        })
+    }
+
     /// The protocol's members as closure-style fields of the object (`t.member = function() … end`, or a value for a
     /// method-or-value member): read back as given, checked against the member's kind when set, kept in the object's
     /// peer table (where `ScriptAdapter` looks first), and given to the member's `ClosureSlot` if it has one.

@@ -1,9 +1,9 @@
-import CLua
+import ScrimLua
 
 /// A class of the host's own that Lua may instantiate (`scrim.Toast{…}`), implement the protocol of in both styles
 /// (closures on the object, or a `delegate` table) and derive from (`scrim.class("Mine", scrim.Toast)`), declared as
 /// Scrim's own are: a `ScriptProtocol` of its members. Registered under a name the host chooses
-/// (`LuaRuntime.register`).
+/// (`ScrimRuntime.register`).
 ///
 /// `make` makes the Swift object for Lua; `attach` gives it the adapter through which the Swift side asks Lua for
 /// each member (in the one order: closure, delegate table, class override). An override reaches the member's declared
@@ -24,14 +24,7 @@ public final class HostClass<T: AnyObject> {
         self.attach = attach
         let c = LuaClass<T>(name)
         c.userValues = 2
-        c.property("delegate", get: { object, call in
-            call.state.pushPeerValue(object, "delegate")
-            return 1
-        }, set: { object, call, index in
-            guard call.isNil(index) || call.type(index) == LUA_TTABLE else { throw call.typeError(index, expected: "delegate table") }
-            call.state.setPeerValue(object, "delegate", valueAt: index)
-            call.state.anchor(object)
-        })
+        c.delegateTable("delegate")
         c.scriptMembers(declaration)
         luaClass = c.description { _ in name }
     }
@@ -81,20 +74,5 @@ public final class HostClass<T: AnyObject> {
             table[member.name] = HostFunction(member.name, kind: .method) { call in call.push(member.defaultValue) }
         }
         return table
-    }
-}
-
-extension LuaRuntime {
-    /// Makes `hostClass` a field of this runtime's `scrim` module (`scrim.<name>`), and its objects pushed to Lua as
-    /// its class. Only this runtime sees it.
-    public func register<T>(_ hostClass: HostClass<T>) throws {
-        state.register(hostClass.luaClass, for: T.self)
-        try state.keepingTop { _ in
-            let L = state.L
-            lua_getglobal(L, "scrim")
-            if swiftClassMaker == nil { try ScrimModule.installClasses(self) }
-            try pushClassTable(hostClass.classTable)
-            lua_setfield(L, -2, hostClass.name)
-        }
     }
 }
