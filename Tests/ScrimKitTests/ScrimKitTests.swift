@@ -117,7 +117,12 @@ final class Bell {
         let first = ScrimRuntime(), second = ScrimRuntime()
         try first.register(Bell.hostClass)
         try first.run("shared = 'first'; scrim.on('e', function() seen = true end)")
-        try second.run("assert(shared == nil); assert(scrim.Bell == nil)")
+        try second.run("""
+            assert(shared == nil)
+            local ok, message = pcall(function() return scrim.Bell end)
+            assert(not ok and message:find("scrim has no field 'Bell'", 1, true), message)
+            """)
+        try first.run("assert(scrim.Bell ~= nil)")
         var heard = false
         second.observe("e") { _ in heard = true }
         first.emit("e")
