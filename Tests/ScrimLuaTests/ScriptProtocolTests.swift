@@ -45,6 +45,21 @@ import Testing
         }
     }
 
+    /// `self.super:hook()` of a PopupWindow class reaches each hook's Swift implementation.
+    @Test func aPopupHookOverrideReachesTheSwiftImplementation() throws {
+        let runtime = LuaRuntime()
+        try runtime.runString("""
+            local P = scrim.class("P", scrim.PopupWindow)
+            function P:makeContentView() made = self.super:makeContentView(); return made end
+            function P:layoutContent() laidOut = true; self.super:layoutContent() end
+            local popup = P{ items = { "a" } }
+            popup:create()
+            scrim.settle()
+            assert(tostring(made):find("View", 1, true), tostring(made))
+            assert(laidOut and popup.isShowing and popup:cell("a") ~= nil)
+            """, name: "=supers")
+    }
+
     @Test func anAnswerOfTheWrongKindNamesTheMember() throws {
         let member = ScriptMember.methodOrValue("toastDuration", .seconds, default: .number(2))
         #expect(try member.answer(nil).description == LuaValue.number(2).description)
