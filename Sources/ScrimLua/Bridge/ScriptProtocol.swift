@@ -141,12 +141,6 @@ public struct ScriptAdapter {
         return try member.answer(found)
     }
 
-    /// Whether member `name` is there (a function or a value) in any of the places.
-    public func implements(_ name: String) throws -> Bool {
-        guard let state = lua.state else { return false }
-        return try state.keepingTop { _ in try lua.push(name) != nil }
-    }
-
     /// Calls a callback (`result` none); a required one absent throws.
     public func perform(_ name: String, _ arguments: [LuaPushable?] = []) throws {
         _ = try value(name, arguments)
