@@ -1,6 +1,7 @@
 import Glibc
 
-/// Where plugins are looked for (docs/API.md §9): every `--plugins DIR`, then `SCRIM_PLUGIN_PATH` (`:`-separated), then `./plugins`.
+/// Where plugins are looked for (docs/API.md §9): every `--plugins DIR`, then `SCRIM_PLUGIN_PATH` (`:`-separated), then
+/// `./plugins` unless it holds the bundled plugins' sources (`BundledPlugins.sourceMarker`).
 /// Each entry is a plugin folder (it has `plugin.lua`), a folder of plugin folders, or a bundled plugin by name
 /// (`@popup_menu`, `@bundled` for all).
 public struct PluginSearchPath {
@@ -17,7 +18,10 @@ public struct PluginSearchPath {
         if let environment {
             directories += environment.split(separator: ":").map(String.init).filter { !$0.isEmpty }
         }
-        if includeDefault, PluginSearchPath.isDirectory("plugins") { directories.append("plugins") }
+        if includeDefault, PluginSearchPath.isDirectory("plugins"),
+           !PluginSearchPath.isFile("plugins/" + BundledPlugins.sourceMarker) {
+            directories.append("plugins")
+        }
         return PluginSearchPath(directories: directories)
     }
 

@@ -62,7 +62,7 @@ enum PluginsCommand {
         var warnings: [String] = []
         host.warningOutput = { warnings.append($0) }
         host.load(searchPath: searchPath)
-        let where_ = searchPath.directories.isEmpty ? "nothing to search: no SCRIM_PLUGIN_PATH and no ./plugins"
+        let where_ = searchPath.directories.isEmpty ? "nothing to search: no SCRIM_PLUGIN_PATH and no ./plugins (or one marked .scrim-bundled)"
                                                     : "searched " + searchPath.directories.joined(separator: ", ")
         switch action {
         case "check":

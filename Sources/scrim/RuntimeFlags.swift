@@ -14,7 +14,7 @@ enum RuntimeFlags {
     static let plugins = Option("plugins", value: "DIR", help: """
         load the plugins in DIR (a plugin folder or a folder of plugins; @NAME: a
         bundled one, @bundled: all) first; may be repeated; then SCRIM_PLUGIN_PATH
-        (':'-separated), then ./plugins
+        (':'-separated), then ./plugins (unless it holds .scrim-bundled)
         """)
 
     static let traceInternals = Option("trace-internals", help: """
