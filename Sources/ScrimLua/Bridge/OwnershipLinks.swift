@@ -17,13 +17,18 @@ final class OwnershipLinks: OwnershipObserver {
         guard let state, !state.isClosed else { return }
         state.keepingTop { _ in
             let L = state.L
-            if let old, state.pushPeerTable(of: old, creating: false), state.pushExistingPeer(object) {
+            // Its userdata stays on the stack from before its old link goes until its new one is made: in between
+            // only the weak object cache would hold it (see `pushUserdataAndPeerTable`).
+            guard state.pushExistingPeer(object) else { return }
+            let userdata = lua_gettop(L)
+            if let old, state.pushPeerTable(of: old, creating: false) {
+                lua_pushvalue(L, userdata)
                 lua_pushnil(L)
                 lua_rawset(L, -3)
             }
+            // Whatever it keeps from Lua goes with it to its new owner.
+            if lua_getiuservalue(L, userdata, 2) == LUA_TTABLE { state.anchor(object) }
         }
-        // Whatever it keeps from Lua goes with it to its new owner.
-        if state.keepingTop({ _ in state.pushPeerTable(of: object, creating: false) }) { state.anchor(object) }
     }
 
     func hold(_ objects: [Owned]) -> AnyObject? {
@@ -46,19 +51,27 @@ extension LuaState {
         keepingTop { _ in
             let L = self.L
             var current = object
+            // The userdata of `current` stays on the stack until its owner's peer table holds it, and the owner's
+            // until the next one's does: a userdata held only by the weak object cache may be collected at any
+            // allocation, its peer table with it (see `pushUserdataAndPeerTable`).
+            push(any: current)
+            guard lua_type(L, -1) == LUA_TUSERDATA else { return }
             while let owned = current as? Owned {
                 owned.ownershipObserver = ownershipLinks
                 guard let owner = owned.owner else {
                     if isRuntimeRoot(current) { pin(current) }
                     return
                 }
-                guard pushPeerTable(of: owner, creating: true) else { return }
-                push(any: current)
-                lua_pushvalue(L, -1)
-                if lua_rawget(L, -3) != LUA_TNIL { return } // linked before, and so is the owner
+                guard pushUserdataAndPeerTable(of: owner, creating: true) else { return }
+                lua_pushvalue(L, -3)
+                if lua_rawget(L, -2) != LUA_TNIL { return } // linked before, and so is the owner
                 lua_settop(L, -2)
+                lua_pushvalue(L, -3)
                 lua_pushboolean(L, 1)
                 lua_rawset(L, -3)
+                // [current's userdata, owner's userdata, owner's peer table] → [owner's userdata]
+                lua_settop(L, -2)
+                lua_rotate(L, -2, 1)
                 lua_settop(L, -2)
                 current = owner
             }

@@ -25,8 +25,21 @@ extension LuaState {
 
     /// Pushes the peer table of `object` (user value 2 of its userdata) and returns true; with `creating`, makes the
     /// userdata and the table if need be. Pushes nothing and returns false when there is none (or the object's class
-    /// keeps no user value 2). [-0, +(0|1)]
+    /// keeps no user value 2). The userdata is no longer on the stack: a caller that allocates before the userdata is
+    /// held elsewhere must use `pushUserdataAndPeerTable` (see there). [-0, +(0|1)]
     func pushPeerTable(of object: AnyObject, creating: Bool) -> Bool {
+        guard pushUserdataAndPeerTable(of: object, creating: creating) else { return false }
+        lua_rotate(L, -2, 1)
+        lua_settop(L, -2)
+        return true
+    }
+
+    /// Pushes the userdata of `object` and its peer table above it, as `pushPeerTable` does. The object cache is weak:
+    /// a userdata that only it holds (one just made, or one whose link to its owner was just removed) is garbage, and
+    /// the incremental collector may finish a cycle at any allocation, clearing it from the cache and taking its peer
+    /// table — the closures — with it; the next push then makes a bare userdata for the same Swift object. Keeping the
+    /// userdata on the stack until something reachable holds it is what keeps its peer table. [-0, +(0|2)]
+    func pushUserdataAndPeerTable(of object: AnyObject, creating: Bool) -> Bool {
         lua_checkstack(L, 6)
         if creating {
             push(any: object)
@@ -37,11 +50,7 @@ extension LuaState {
         } else if !pushExistingPeer(object) {
             return false
         }
-        if lua_getiuservalue(L, -1, 2) == LUA_TTABLE {
-            lua_rotate(L, -2, 1)
-            lua_settop(L, -2)
-            return true
-        }
+        if lua_getiuservalue(L, -1, 2) == LUA_TTABLE { return true }
         lua_settop(L, -2)
         guard creating else {
             lua_settop(L, -2)
@@ -57,19 +66,17 @@ extension LuaState {
         // The object (a view, a recognizer, a controller) is far larger in Swift than its userdata is in Lua; the
         // collector must see some of that, or the garbage of a loop that makes them piles up between its cycles.
         scrim_gcpressure(L, LuaState.peerPressureKB)
-        lua_rotate(L, -2, 1)
-        lua_settop(L, -2)
         return true
     }
 
     /// Stores the value at `index` as `key` in the peer table of `object` (nil removes it).
     public func setPeerValue(_ object: AnyObject, _ key: String, valueAt index: Int32) {
         let index = lua_absindex(L, index)
-        guard pushPeerTable(of: object, creating: true) else { return }
+        guard pushUserdataAndPeerTable(of: object, creating: true) else { return }
         pushString(key)
         lua_pushvalue(L, index)
         lua_rawset(L, -3)
-        lua_settop(L, -2)
+        lua_settop(L, -3)
     }
 
     /// Pushes `key` from the peer table of `object` (nil when the object has no peer or no such value); returns its type.
