@@ -124,8 +124,10 @@ final class LuaTransitioningDelegate: ViewControllerTransitioningDelegate {
             switch lua_type(L, -1) {
             case LUA_TNIL: return nil
             case LUA_TTABLE:
-                state.setPeerValue(controller, key, valueAt: -1)
+                // The controller's userdata on the stack first, so that no collection between the two can take it
+                // (and the table with it) from the weak object cache (see `pushUserdataAndPeerTable`).
                 state.push(any: controller)
+                state.setPeerValue(controller, key, valueAt: -2)
                 let holder = state.popRef()
                 return make(LuaDelegate(controller, state, places: .delegate, delegateKey: key), holder)
             default: throw ScriptError(problem(String(cString: scrim_typename(L, -1))))
