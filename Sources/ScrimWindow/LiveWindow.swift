@@ -15,6 +15,10 @@ public final class LiveWindow {
     }
     /// Called on R; nil: R does nothing.
     public var reload: (() -> Void)?
+    /// Called before each piece of work that may run the script: every event handled and every frame's step of
+    /// the clock (its timers, frame callbacks and animation completions). The script's time budget restarts there,
+    /// so a window lasts as long as it is open and each entry has the whole budget, as a REPL statement does.
+    public var beforeEntry: () -> Void = {}
     /// Where the window says what it did (saved files): standard error by default.
     public var log: (String) -> Void = { writeToStandardError("scrim: \($0)\n") }
     /// Whether the window is still open (closed by Esc, the window's close button, or `close()`).
@@ -47,8 +51,12 @@ public final class LiveWindow {
     @discardableResult
     public func pump() -> Bool {
         guard isOpen else { return false }
-        while isOpen, let event = window.nextEvent() { handle(event) }
+        while isOpen, let event = window.nextEvent() {
+            beforeEntry()
+            handle(event)
+        }
         guard isOpen else { return false }
+        beforeEntry()
         playback.tick(runtime.clock)
         draw()
         return isOpen

@@ -7,7 +7,10 @@ import ScrimPlugins
 /// readers match by name.
 enum RuntimeFlags {
     static let timeout = Option("timeout", value: "S",
-                                help: "wall-clock budget of the run (the REPL: of each statement), in seconds\n(default 30; 0 = none)")
+                                help: """
+        wall-clock budget of the run, in seconds (default 30; 0 = none); the
+        REPL's is per statement, a --window's per click, key and frame
+        """)
     static let maxMemory = Option("max-memory", value: "SIZE",
                                   help: "memory budget of the script (Lua and what Scrim keeps for it), e.g. 64M\nor 1G (default 1G; 0 = none)")
     static let screen = Option("screen", value: "WxH[@S]", help: "the virtual screen (default 390x844@3)")

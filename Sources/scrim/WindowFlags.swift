@@ -58,6 +58,7 @@ struct WindowFlags {
         var title = name == "-" ? "stdin" : String(name.split(separator: "/").last ?? Substring(name))
         if title.isEmpty { title = name }
         let window = try LiveWindow(runtime: runtime.core, scale: scale ?? 1, name: title)
+        window.beforeEntry = { [weak runtime] in runtime?.state.restartTimeBudget() }
         window.reload = { [weak runtime, weak window] in
             guard let runtime, let host = PluginHost.of(runtime), !host.plugins.isEmpty else {
                 window?.log("R: no plugin to reload")
