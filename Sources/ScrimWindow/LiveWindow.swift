@@ -23,6 +23,11 @@ public final class LiveWindow {
     public var log: (String) -> Void = { writeToStandardError("scrim: \($0)\n") }
     /// Whether the window is still open (closed by Esc, the window's close button, or `close()`).
     public private(set) var isOpen = true
+    /// The error the window shows over the scene (see `showError`), nil when none is shown.
+    public var shownError: String? { errorScreen?.text }
+    /// Whether the last error shown is still unrecovered (no successful reload since): the exit status is then 1,
+    /// even once a click has put the error screen away to look at the app.
+    public private(set) var hasUnrecoveredError = false
     /// Seconds between frames: one refresh of the display.
     public var frameInterval: Seconds { 1 / window.refreshRate }
 
@@ -34,6 +39,11 @@ public final class LiveWindow {
     private let playback = Playback()
     private var touches = TouchTracker()
     private var recording: (film: FilmRecorder, start: Seconds, path: String)?
+    private var errorScreen: ErrorScreen?
+    /// A line shown at the top of the window for a while (what a reload did), until its time.
+    private var banner: (text: String, until: Seconds)?
+    /// What was laid over the last frame drawn: a change draws the frame again.
+    private var shownOverlay: [String] = []
 
     /// Opens a window of `runtime`'s screen at `scale` pixels a point, titled with `name` (the script's name);
     /// throws naming DISPLAY and xvfb-run when there is no display.
@@ -79,12 +89,38 @@ public final class LiveWindow {
         isOpen = false
     }
 
+    /// Shows `text` (an error as `scrim run` prints it: what ran, file:line and message, the traceback) over the
+    /// scene until a reload succeeds (`recovered`) or a click puts it away; the runtime goes on underneath.
+    public func showError(_ text: String) {
+        errorScreen = ErrorScreen(text: text)
+        hasUnrecoveredError = true
+    }
+
+    /// A reload succeeded: the error screen goes, and the run no longer ends with an error.
+    public func recovered() {
+        errorScreen = nil
+        hasUnrecoveredError = false
+    }
+
+    /// Shows `text` in a strip at the top of the window for two seconds (what a reload did).
+    public func announce(_ text: String) {
+        banner = (text, Clock.monotonicSeconds() + 2)
+        log(text)
+    }
+
     /// Draws the window if what it shows changed since it was last drawn; true if it drew.
     @discardableResult
     public func draw() -> Bool {
         updateTitle()
+        if let banner, Clock.monotonicSeconds() > banner.until { self.banner = nil }
+        let overlay = [errorScreen?.text ?? "", banner?.text ?? ""]
+        if overlay != shownOverlay {
+            shownOverlay = overlay
+            renderer.invalidate()
+        }
         do {
             guard try renderer.render(runtime) else { return false }
+            if errorScreen != nil || banner != nil { try buffer.paintOver(paintOverlays) }
             try window.show(buffer)
         } catch {
             log("\(error)")
@@ -101,6 +137,11 @@ public final class LiveWindow {
         case .exposed:
             window.present()
         case .press(let x, let y):
+            // A click on the error screen puts it away (the app underneath goes on); it is no touch of the app's.
+            if errorScreen != nil {
+                errorScreen = nil
+                return
+            }
             touches.press(at: point(x, y), in: runtime)
         case .drag(let x, let y):
             touches.drag(to: point(x, y), in: runtime)
@@ -161,6 +202,18 @@ public final class LiveWindow {
     }
 
     // MARK: Internals
+
+    private func paintOverlays(_ painter: OverlayPainter) {
+        let size = runtime.screen.bounds.size
+        errorScreen?.paint(painter, size: size)
+        if let banner {
+            let textSize = max(7, min(12, size.width / 36))
+            let height = painter.cell(size: textSize).line * 1.6
+            painter.fill(Rect(x: 0, y: 0, width: size.width, height: height), Color(r: 0.1, g: 0.1, b: 0.1, a: 0.8))
+            painter.text(banner.text, at: Point(x: 6, y: height * 0.2), width: size.width - 12, maxY: height,
+                         size: textSize, color: .white)
+        }
+    }
 
     private func adopt() {
         playback.drive(runtime.clock)

@@ -72,18 +72,22 @@ enum RunCommand {
             guard report(options, { try plan.perform(in: runtime) }) else { return 1 }
             return ReplCommand.enter(session)
         }
-        PluginHost.start(in: runtime, searchPath: plugins)
         // The window opens first: without a display nothing runs, and what the script starts is seen from time 0.
-        let live = try window.open(runtime, name: parsed.operands.first?.text ?? "(command line)")
+        if let live = try window.open(runtime, name: parsed.operands.first?.text ?? "(command line)") {
+            // A window lasts: errors show on it and the run goes on, saved files reload (see `WindowSession`).
+            let session = WindowSession(runtime: runtime, window: live, plan: plan, options: options, searchPath: plugins)
+            session.start()
+            let status = session.run()
+            guard let trace else { return status }
+            return trace.write() ? status : 1
+        }
+        PluginHost.start(in: runtime, searchPath: plugins)
         // The trace is written however the run ends: a failing run is often the one worth looking at.
         let status = report(options) {
             let realtime = parsed.has(realtime)
             try plan.perform(in: runtime) { if realtime { runtime.core.clock.startRealTime() } }
-            // A window runs until it is closed (or the script calls os.exit), in real time; otherwise what the
-            // script started (animations, timers, transitions) plays out before exit.
-            if let live {
-                live.run()
-            } else if realtime {
+            // What the script started (animations, timers, transitions) plays out before exit.
+            if realtime {
                 try settleInRealTime(runtime)
             } else {
                 try runtime.settle()

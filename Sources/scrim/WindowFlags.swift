@@ -51,22 +51,14 @@ struct WindowFlags {
         }
     }
 
-    /// The live window of `runtime`, titled with the script's name, if `--window` was given; R reloads its plugins
-    /// in place (their state kept).
+    /// The live window of `runtime`, titled with the script's name, if `--window` was given; its time budget restarts
+    /// at each entry the window makes into the script. What R does is the command's to say (`reload`).
     func open(_ runtime: LuaRuntime, name: String) throws -> LiveWindow? {
         guard enabled else { return nil }
         var title = name == "-" ? "stdin" : String(name.split(separator: "/").last ?? Substring(name))
         if title.isEmpty { title = name }
         let window = try LiveWindow(runtime: runtime.core, scale: scale ?? 1, name: title)
         window.beforeEntry = { [weak runtime] in runtime?.state.restartTimeBudget() }
-        window.reload = { [weak runtime, weak window] in
-            guard let runtime, let host = PluginHost.of(runtime), !host.plugins.isEmpty else {
-                window?.log("R: no plugin to reload")
-                return
-            }
-            let (ok, error) = (try? host.reload()) ?? (false, nil)
-            window?.log(ok ? "reloaded plugins" : "plugin reload failed: \(error ?? "unknown error")")
-        }
         return window
     }
 }

@@ -21,6 +21,8 @@ import Testing
         // The loop is stopped with the budget error, at its line; the window goes on.
         try display.xdotool(["mousemove", "--window", window, "100", "50", "click", "1"])
         #expect(scrim.waitForErrors("budget.lua:8: exceeded the time budget of 2 s"), "\(scrim.errors)")
+        // The error screen shows it; a first click puts it away, the second taps.
+        try display.xdotool(["mousemove", "--window", window, "100", "250", "click", "1"])
         try display.xdotool(["mousemove", "--window", window, "100", "250", "click", "1"])
         #expect(scrim.waitForOutput("alive 1"), "\(scrim.output)\(scrim.errors)")
 
@@ -33,4 +35,75 @@ import Testing
         _ = try? display.xdotool(["key", "--window", window, "Escape"])
         #expect(scrim.waitForExit() != -1)
     }
+}
+
+extension LiveSessionTests {
+    @Test func anErrorShowsTheErrorScreenAndSavingTheFixRecovers() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let script = folder.path + "/broken.lua"
+        try FileManager.default.copyItem(atPath: Self.fixtures + "/error.lua", toPath: script)
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let scrim = try LiveProcess(["run", "--window", "--screen", "200x300@1", script], display: display)
+        defer { scrim.stop() }
+        #expect(scrim.waitForOutput("ready"), "\(scrim.output)")
+        let window = try display.window(named: "broken.lua")
+        let scene = try screenshotWhen(display, window, folder.path + "/scene.png") { isSceneGreen($0[100, 225]) }
+
+        try display.xdotool(["mousemove", "--window", window, "100", "50", "click", "1"])
+        #expect(scrim.waitForErrors("broken.lua:8: kaboom from the tap"), "\(scrim.errors)")
+        // The error screen: dark red over the scene, with the message's text (light pixels on it) where the scene
+        // is one flat blue.
+        let shown = try screenshotWhen(display, window, folder.path + "/error.png") { isErrorRed($0[100, 225]) }
+        #expect(isErrorRed(shown[100, 225]))
+        #expect(lightPixels(shown, rows: 0..<120) > 50, "no text on the error screen")
+        #expect(lightPixels(scene, rows: 0..<120) == 0)
+
+        // A click puts it away and is not a tap; the app underneath goes on.
+        try display.xdotool(["mousemove", "--window", window, "100", "225", "click", "1"])
+        _ = try screenshotWhen(display, window, folder.path + "/away.png") { isSceneGreen($0[100, 225]) }
+        try display.xdotool(["mousemove", "--window", window, "100", "225", "click", "1"])
+        #expect(scrim.waitForOutput("counted"), "\(scrim.output)")
+        #expect(scrim.output.components(separatedBy: "counted").count == 2, "the click on the error screen tapped")
+
+        // The error again, then the fix saved: the script runs again in a fresh runtime, the screen is the scene's.
+        try display.xdotool(["mousemove", "--window", window, "100", "50", "click", "1"])
+        _ = try screenshotWhen(display, window, folder.path + "/again.png") { isErrorRed($0[100, 225]) }
+        let fixed = try String(contentsOfFile: script, encoding: .utf8)
+            .replacingOccurrences(of: "error(\"kaboom from the tap\")", with: "print(\"fixed\")")
+        try fixed.write(toFile: script, atomically: false, encoding: .utf8)
+        let recovered = try screenshotWhen(display, window, folder.path + "/fixed.png") { isSceneGreen($0[100, 225]) }
+        #expect(isSceneGreen(recovered[100, 225]))
+        #expect(scrim.output.components(separatedBy: "ready").count == 3, "\(scrim.output)")
+        #expect(scrim.waitForErrors("again in a fresh runtime"), "\(scrim.errors)")
+        try display.xdotool(["mousemove", "--window", window, "100", "50", "click", "1"])
+        #expect(scrim.waitForOutput("fixed"), "\(scrim.output)\(scrim.errors)")
+        _ = try? display.xdotool(["key", "--window", window, "Escape"])
+        #expect(scrim.waitForExit() == 0, "recovered: \(scrim.errors)")
+    }
+}
+
+/// A screenshot of `window` once `condition` holds of it (polling up to 10 s); the last one taken otherwise.
+func screenshotWhen(_ display: VirtualDisplay, _ window: String, _ path: String,
+                    _ condition: (PixelImage) -> Bool) throws -> PixelImage {
+    var shot: PixelImage?
+    _ = poll(timeout: 10) {
+        shot = try? display.screenshot(window, to: path)
+        return shot.map(condition) ?? false
+    }
+    return try shot ?? display.screenshot(window, to: path)
+}
+
+/// The fixtures' green (#208040).
+func isSceneGreen(_ p: RGBA) -> Bool { p.g > 100 && p.r < 60 }
+/// The error screen's dark red over anything.
+func isErrorRed(_ p: RGBA) -> Bool { p.r > 70 && p.g < 40 && p.b < 40 }
+/// Pixels in `rows` light enough to be text.
+func lightPixels(_ image: PixelImage, rows: Range<Int>) -> Int {
+    var count = 0
+    for y in rows where y < image.height {
+        for x in 0..<image.width where image[x, y].r > 180 && image[x, y].g > 180 { count += 1 }
+    }
+    return count
 }
