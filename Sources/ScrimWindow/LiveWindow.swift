@@ -28,6 +28,8 @@ public final class LiveWindow {
     /// Whether the last error shown is still unrecovered (no successful reload since): the exit status is then 1,
     /// even once a click has put the error screen away to look at the app.
     public private(set) var hasUnrecoveredError = false
+    /// Called once, after the next frame is on screen (a reload measures how long after the save its first frame came).
+    public var afterNextFrame: (() -> Void)?
     /// Seconds between frames: one refresh of the display.
     public var frameInterval: Seconds { 1 / window.refreshRate }
 
@@ -113,7 +115,8 @@ public final class LiveWindow {
     public func draw() -> Bool {
         updateTitle()
         if let banner, Clock.monotonicSeconds() > banner.until { self.banner = nil }
-        let overlay = [errorScreen?.text ?? "", banner?.text ?? ""]
+        // The banner's time is in it: the same words announced again are a new frame (what a reload measures).
+        let overlay = [errorScreen?.text ?? "", banner.map { "\($0.until) \($0.text)" } ?? ""]
         if overlay != shownOverlay {
             shownOverlay = overlay
             renderer.invalidate()
@@ -122,6 +125,10 @@ public final class LiveWindow {
             guard try renderer.render(runtime) else { return false }
             if errorScreen != nil || banner != nil { try buffer.paintOver(paintOverlays) }
             try window.show(buffer)
+            if let after = afterNextFrame {
+                afterNextFrame = nil
+                after()
+            }
         } catch {
             log("\(error)")
         }

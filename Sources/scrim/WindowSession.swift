@@ -18,6 +18,8 @@ final class WindowSession {
     private var pluginWatches: [(name: String, watch: FileWatcher)] = []
     /// Whether the error on screen came from running the script itself (R then runs it again).
     private var scriptFailed = false
+    /// Errors reported so far.
+    private var reports = 0
 
     init(runtime: LuaRuntime, window: LiveWindow, plan: ScriptPlan, options: RuntimeOptions, searchPath: PluginSearchPath) {
         self.runtime = runtime
@@ -65,10 +67,12 @@ final class WindowSession {
     private func reloadSavedFiles() {
         if scriptWatch.changed() {
             restart()
+            measure(since: scriptWatch.lastModified)
             return
         }
         for index in pluginWatches.indices where pluginWatches[index].watch.changed() {
             reloadPlugin(pluginWatches[index].name)
+            measure(since: pluginWatches[index].watch.lastModified)
             return
         }
     }
@@ -110,9 +114,21 @@ final class WindowSession {
         adopt(fresh)
         window.runtime = fresh.core
         scriptFailed = false
-        if start() {
+        let before = reports
+        // Recovered only if nothing failed along the way (a plugin that does not load is still an error on screen).
+        if start(), reports == before {
             window.recovered()
             window.announce("ran \(plan.script?.name ?? "the script") again in a fresh runtime")
+        }
+    }
+
+    /// Says how long after the save (`saved`, the file's modification time) the first frame of the new code came.
+    private func measure(since saved: Double) {
+        window.afterNextFrame = { [unowned self] in
+            var now = timespec()
+            clock_gettime(CLOCK_REALTIME, &now)
+            let milliseconds = (Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 - saved) * 1000
+            window.log("save to first frame: \(Int(milliseconds.rounded())) ms")
         }
     }
 
@@ -125,24 +141,13 @@ final class WindowSession {
 
     private func watchPlugins() {
         pluginWatches = (PluginHost.of(runtime)?.plugins ?? []).map { plugin in
-            (plugin.name, FileWatcher(paths: WindowSession.luaFiles(in: plugin.directory)))
+            (plugin.name, FileWatcher(paths: PluginFiles.luaFiles(in: plugin.directory)))
         }
-    }
-
-    /// A plugin's Lua files: its plugin.lua and the other .lua files beside it.
-    private static func luaFiles(in directory: String) -> [String] {
-        var files = [directory + "/plugin.lua"]
-        guard let folder = opendir(directory) else { return files }
-        defer { closedir(folder) }
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasSuffix(".lua"), name != "plugin.lua" { files.append(directory + "/" + name) }
-        }
-        return files
     }
 
     /// An error, on the terminal as `scrim run` prints it and on the window's error screen.
     private func report(_ text: String) {
+        reports += 1
         printError(text)
         window.showError(text)
     }

@@ -107,3 +107,54 @@ func lightPixels(_ image: PixelImage, rows: Range<Int>) -> Int {
     }
     return count
 }
+
+extension LiveSessionTests {
+    @Test func aSavedPluginReloadsInPlaceWithItsStateKept() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let app = folder.path + "/app"
+        try FileManager.default.copyItem(atPath: Self.fixtures + "/counter", toPath: app)
+        let plugin = app + "/plugins/counter/plugin.lua"
+        func edit(_ from: String, _ to: String) throws {
+            let text = try String(contentsOfFile: plugin, encoding: .utf8)
+            try text.replacingOccurrences(of: from, with: to).write(toFile: plugin, atomically: false, encoding: .utf8)
+        }
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let scrim = try LiveProcess(["run", "--window", "--screen", "200x300@1", app], display: display)
+        defer { scrim.stop() }
+        #expect(scrim.waitForOutput("ready"), "\(scrim.output)")
+        let window = try display.window(named: "app")
+        try display.xdotool(["mousemove", "--window", window, "100", "150", "click", "1"])
+        try display.xdotool(["mousemove", "--window", window, "100", "150", "click", "1"])
+        #expect(scrim.waitForOutput("v1 taps 2"), "\(scrim.output)")
+
+        // The new version's colour on screen, and the count goes on from where it was.
+        try edit("\"v1\", \"#c03020\"", "\"v2\", \"#2030c0\"")
+        #expect(scrim.waitForErrors("reloaded plugin counter"), "\(scrim.errors)")
+        let blue = try screenshotWhen(display, window, folder.path + "/v2.png") { $0[100, 200].b > 150 }
+        #expect(blue[100, 200].b > 150 && blue[100, 200].r < 80)
+        #expect(scrim.waitForErrors("save to first frame: "), "\(scrim.errors)")
+        try display.xdotool(["mousemove", "--window", window, "100", "150", "click", "1"])
+        #expect(scrim.waitForOutput("v2 taps 3"), "\(scrim.output)\(scrim.errors)")
+        #expect(!scrim.output.contains("ready\nready"), "the script did not run again")
+
+        // A broken save: the error screen, and the previous version goes on (after a click puts the screen away).
+        try edit("setup = function(ctx)", "setup = function(ctx) oops oops")
+        #expect(scrim.waitForErrors("reload of plugin 'counter' failed"), "\(scrim.output)\(scrim.errors)")
+        _ = try screenshotWhen(display, window, folder.path + "/broken.png") { isErrorRed($0[100, 200]) }
+        try display.xdotool(["mousemove", "--window", window, "100", "150", "click", "1"])
+        try display.xdotool(["mousemove", "--window", window, "100", "150", "click", "1"])
+        #expect(scrim.waitForOutput("v2 taps 4"), "\(scrim.output)\(scrim.errors)")
+
+        // The fix saved: recovered, the state still there.
+        try edit("setup = function(ctx) oops oops", "setup = function(ctx)")
+        try edit("\"v2\"", "\"v3\"")
+        #expect(poll(timeout: 10) { scrim.errors.components(separatedBy: "reloaded plugin counter").count == 3 },
+                "\(scrim.errors)")
+        try display.xdotool(["mousemove", "--window", window, "100", "150", "click", "1"])
+        #expect(scrim.waitForOutput("v3 taps 5"), "\(scrim.output)\(scrim.errors)")
+        _ = try? display.xdotool(["key", "--window", window, "Escape"])
+        #expect(scrim.waitForExit() == 0, "\(scrim.errors)")
+    }
+}
