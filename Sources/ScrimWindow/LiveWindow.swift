@@ -223,6 +223,7 @@ public final class LiveWindow {
     }
 
     private func adopt() {
+        runtime.isLive = true
         playback.drive(runtime.clock)
         renderer.invalidate()
         recording = nil

@@ -88,6 +88,7 @@ enum ReplCommand {
             window.announce(text)
         }
         session.recordingScale = flags.scale ?? 1
+        session.isLive = true
         session.onFrame = { [unowned session, unowned window] in
             window.runtime = session.runtime.core
             window.draw()

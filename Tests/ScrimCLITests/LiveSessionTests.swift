@@ -158,3 +158,28 @@ extension LiveSessionTests {
         #expect(scrim.waitForExit() == 0, "\(scrim.errors)")
     }
 }
+
+extension LiveSessionTests {
+    @Test func theREADMEsWindowExampleWaitsForClicksAndWithoutAWindowPlaysItsTimeline() throws {
+        let example = ScrimProcess.repoRoot.appendingPathComponent("examples/more_actions.lua").path
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let scrim = try LiveProcess(["run", "--window", "--screen", "390x460@1", example], display: display)
+        defer { scrim.stop() }
+        #expect(scrim.waitForOutput("click \"Show more actions\""), "\(scrim.output)\(scrim.errors)")
+        let window = try display.window(named: "more_actions.lua")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(!scrim.output.contains("transition.willPresent"), "nothing is presented before the click")
+        try display.xdotool(["mousemove", "--window", window, "195", "228", "click", "1"])
+        #expect(scrim.waitForOutput("transition.didPresent"), "\(scrim.output)\(scrim.errors)")
+        try display.xdotool(["mousemove", "--window", window, "195", "50", "click", "1"])
+        #expect(scrim.waitForOutput("transition.didDismiss"), "\(scrim.output)\(scrim.errors)")
+        #expect(scrim.output.contains("dimmingViewTapped"))
+        _ = try? display.xdotool(["key", "--window", window, "Escape"])
+        #expect(scrim.waitForExit() == 0, "\(scrim.errors)")
+
+        let scripted = try ScrimProcess.run([example])
+        #expect(scripted.status == 0, "\(scripted.stderr)")
+        #expect(scripted.stdout.contains("dismissed; analytics: 1 event(s)"), "\(scripted.stdout)")
+    }
+}

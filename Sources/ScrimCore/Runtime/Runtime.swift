@@ -17,6 +17,9 @@ public final class Runtime {
     public let autoLayout: AutoLayoutEngine
     /// The popups held while they are shown (the seed's `strongSelf`).
     public let popups = PopupRegistry()
+    /// Whether a live window shows this runtime (`--window`; `scrim.isLive`): a script may then wait for clicks
+    /// where it would otherwise play a scripted timeline.
+    public var isLive = false
     /// The run's wall-clock budget, for loops that run long on a script's behalf (see `TimeBudget`).
     public var timeBudget: TimeBudget = .unlimited
     /// The window's root view controller, made on first use; its view (named `root`) fills the window, behind

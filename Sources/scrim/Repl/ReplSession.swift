@@ -39,6 +39,8 @@ final class ReplSession {
     private enum PendingReload { case script, plugin(String) }
     /// Pixels a point of `:record` (the window's `--scale`).
     var recordingScale = 1.0
+    /// Whether a live window shows the session (`scrim.isLive` in each fresh runtime, from before its script runs).
+    var isLive = false
     /// Draws a live window, if there is one, while `:play` runs.
     var onFrame: (() -> Void)?
     /// A live window's error screen: an error from the script, a callback or a reload (not a statement's, which the
@@ -233,6 +235,7 @@ final class ReplSession {
             return
         }
         let fresh = LuaRuntime(options: options)
+        fresh.core.isLive = isLive
         runtime = fresh
         console = LuaConsole(runtime: fresh)
         adopt(fresh)
