@@ -33,8 +33,9 @@ public final class LiveWindow {
     /// Seconds between frames: one refresh of the display.
     public var frameInterval: Seconds { 1 / window.refreshRate }
 
+    /// Pixels a point of the frames (and of recordings): `--scale`, else the display's, no more than fits it.
+    public let scale: Double
     private let name: String
-    private let scale: Double
     private let window: SDLWindow
     private let renderer: FrameRenderer
     private var buffer: FrameBuffer { renderer.buffer }
@@ -47,14 +48,14 @@ public final class LiveWindow {
     /// What was laid over the last frame drawn: a change draws the frame again.
     private var shownOverlay: [String] = []
 
-    /// Opens a window of `runtime`'s screen at `scale` pixels a point, titled with `name` (the script's name);
-    /// throws naming DISPLAY and xvfb-run when there is no display.
-    public init(runtime: Runtime, scale: Double = 1, name: String) throws {
+    /// Opens a window of `runtime`'s screen at `scale` pixels a point (nil: the display's, made smaller to fit it),
+    /// titled with `name` (the script's name); throws naming DISPLAY and xvfb-run when there is no display.
+    public init(runtime: Runtime, scale: Double? = nil, name: String) throws {
         self.runtime = runtime
-        self.scale = scale
         self.name = name
-        renderer = try FrameRenderer(size: runtime.screen.bounds.size, scale: scale)
-        window = try SDLWindow(width: renderer.buffer.width, height: renderer.buffer.height, title: "\(name) — scrim")
+        window = try SDLWindow(size: runtime.screen.bounds.size, scale: scale, title: "\(name) — scrim")
+        self.scale = window.scale
+        renderer = try FrameRenderer(size: runtime.screen.bounds.size, scale: window.scale)
         adopt()
     }
 
@@ -149,11 +150,13 @@ public final class LiveWindow {
                 errorScreen = nil
                 return
             }
-            touches.press(at: point(x, y), in: runtime)
+            // A press on the bars beside a letterboxed frame touches nothing.
+            guard let point = point(x, y) else { return }
+            touches.press(at: point, in: runtime)
         case .drag(let x, let y):
-            touches.drag(to: point(x, y), in: runtime)
+            if let point = point(x, y, clamped: true) { touches.drag(to: point, in: runtime) }
         case .release(let x, let y):
-            touches.release(at: point(x, y), in: runtime)
+            if let point = point(x, y, clamped: true) { touches.release(at: point, in: runtime) }
         case .key(let key):
             handleKey(key)
         }
@@ -171,8 +174,9 @@ public final class LiveWindow {
         }
     }
 
-    private func point(_ x: Double, _ y: Double) -> Point {
-        Point(x: x / scale, y: y / scale)
+    /// The screen point under a point of the window (the frame scaled to fit it, letterboxed).
+    private func point(_ x: Double, _ y: Double, clamped: Bool = false) -> Point? {
+        window.framePoint(x: x, y: y, clamped: clamped).map { Point(x: $0.x / scale, y: $0.y / scale) }
     }
 
     // MARK: Keys' actions

@@ -38,7 +38,7 @@ enum ReplCommand {
             statement runs as it arrives and its results are printed; the exit status is 1 if any statement
             or command failed (or a callback reported an error), else 0.
             """,
-        options: [RuntimeFlags.timeout, RuntimeFlags.maxMemory, RuntimeFlags.screen, plugins, WindowFlags.window,
+        options: [RuntimeFlags.timeout, RuntimeFlags.maxMemory, RuntimeFlags.screen, RuntimeFlags.device, plugins, WindowFlags.window,
                   WindowFlags.scale, RuntimeFlags.traceInternals],
         operands: .endOptions,
         notes: "Time is virtual and moves only with scrim.advance, scrim.settle, :advance, :settle and :play\n"
@@ -87,7 +87,7 @@ enum ReplCommand {
             window.recovered()
             window.announce(text)
         }
-        session.recordingScale = flags.scale ?? 1
+        session.recordingScale = window.scale
         session.isLive = true
         session.onFrame = { [unowned session, unowned window] in
             window.runtime = session.runtime.core

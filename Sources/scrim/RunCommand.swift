@@ -16,7 +16,7 @@ enum RunCommand {
 
     static let version = Option("version", short: "v", help: "print the version (then go on, as lua5.4 -v does)")
 
-    static let options = [RuntimeFlags.timeout, RuntimeFlags.maxMemory, RuntimeFlags.screen, realtime,
+    static let options = [RuntimeFlags.timeout, RuntimeFlags.maxMemory, RuntimeFlags.screen, RuntimeFlags.device, realtime,
                           RuntimeFlags.plugins, trace, execute, ScriptPlan.library, ScriptPlan.interactive,
                           ScriptPlan.warnings, ScriptPlan.noEnvironment, version, WindowFlags.window, WindowFlags.scale,
                           RuntimeFlags.traceInternals]

@@ -12,7 +12,10 @@ struct WindowFlags {
         plugin reloads in place, a saved script runs again. Each click, key and
         frame has the whole --timeout. Needs a display (DISPLAY; else xvfb-run)
         """)
-    static let scale = Option("scale", value: "N", help: "with --window: pixels a point (default 1; 2 for HiDPI)")
+    static let scale = Option("scale", value: "N", help: """
+        with --window: pixels a point of its frames (default: the display's, no
+        more than fits); the window itself is made to fit the display
+        """)
 
     var enabled = false
     var scale: Double?
@@ -59,7 +62,7 @@ struct WindowFlags {
         guard enabled else { return nil }
         var title = name == "-" ? "stdin" : String(name.split(separator: "/").last ?? Substring(name))
         if title.isEmpty { title = name }
-        let window = try LiveWindow(runtime: runtime.core, scale: scale ?? 1, name: title)
+        let window = try LiveWindow(runtime: runtime.core, scale: scale, name: title)
         window.beforeEntry = { [weak runtime] in runtime?.state.restartTimeBudget() }
         return window
     }

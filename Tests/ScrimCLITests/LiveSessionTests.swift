@@ -183,3 +183,64 @@ extension LiveSessionTests {
         #expect(scripted.stdout.contains("dismissed; analytics: 1 event(s)"), "\(scripted.stdout)")
     }
 }
+
+extension LiveSessionTests {
+    @Test func aResizedWindowLetterboxesTheSceneAndTapsLandOnTheSameViews() throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let scrim = try LiveProcess(["run", "--window", "--screen", "200x300@1", Self.fixtures + "/error.lua"],
+                                    display: display)
+        defer { scrim.stop() }
+        #expect(scrim.waitForOutput("ready"), "\(scrim.output)")
+        let window = try display.window(named: "error.lua")
+        func counted() -> Int { scrim.output.components(separatedBy: "counted").count - 1 }
+
+        // Twice as wide as the scene's aspect: the scene 300 high in the middle (x 100…300), bars on each side.
+        try display.xdotool(["windowsize", window, "400", "300"])
+        let wide = try screenshotWhen(display, window, NSTemporaryDirectory() + "scrim-wide-\(getpid()).png") {
+            $0.width == 400 && isSceneGreen($0[200, 225])
+        }
+        #expect(wide.width == 400 && !isSceneGreen(wide[50, 225]) && isSceneGreen(wide[200, 225]))
+        try display.xdotool(["mousemove", "--window", window, "200", "225", "click", "1"])
+        #expect(poll(timeout: 10) { counted() == 1 }, "\(scrim.output)")
+        try display.xdotool(["mousemove", "--window", window, "50", "225", "click", "1"]) // on a bar: nothing
+        // Half the size: the same view under the same point of the scene.
+        try display.xdotool(["windowsize", window, "100", "150"])
+        _ = try screenshotWhen(display, window, NSTemporaryDirectory() + "scrim-small-\(getpid()).png") { $0.width == 100 }
+        try display.xdotool(["mousemove", "--window", window, "50", "112", "click", "1"])
+        #expect(poll(timeout: 10) { counted() == 2 }, "\(scrim.output)")
+        try display.xdotool(["mousemove", "--window", window, "50", "40", "click", "1"])
+        #expect(scrim.waitForErrors("kaboom from the tap"), "the top half is still the other view: \(scrim.errors)")
+        #expect(counted() == 2)
+        _ = try? display.xdotool(["key", "--window", window, "Escape"])
+        #expect(scrim.waitForExit() == 1)
+    }
+
+    @Test func devicePresetsChooseTheScreenAndTheWindowFitsTheDisplay() throws {
+        let probe = "local s = scrim.screen print(('%d %d %d'):format(s.width, s.height, s.scale))"
+        for (device, expected) in [("iphone-se", "375 667 2"), ("iphone-15", "393 852 3"),
+                                   ("iphone-15-pro-max", "430 932 3"), ("ipad", "820 1180 2")] {
+            let run = try ScrimProcess.run(["run", "--device", device, "-e", probe])
+            #expect(run.status == 0 && run.stdout == expected + "\n", "\(device): \(run.stdout)\(run.stderr)")
+        }
+        let unknown = try ScrimProcess.run(["run", "--device", "pixel", "-e", ""])
+        #expect(unknown.status == 2 && unknown.stderr.contains("iphone-se (375x667@2)"), "\(unknown.stderr)")
+        let both = try ScrimProcess.run(["run", "--device", "ipad", "--screen", "100x100", "-e", ""])
+        #expect(both.status == 2 && both.stderr.contains("give one"), "\(both.stderr)")
+
+        // The iPad's 820×1180 points at --scale 2 on a 640×480 display: the window is made to fit it.
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let scrim = try LiveProcess(["run", "--window", "--device", "ipad", "--scale", "2", "-e", "print('up')"],
+                                    display: display)
+        defer { scrim.stop() }
+        #expect(scrim.waitForOutput("up"), "\(scrim.errors)")
+        let window = try display.window(named: "command line")
+        let geometry = try display.xdotool(["getwindowgeometry", window])
+        let size = geometry.split(separator: "\n").first { $0.contains("Geometry") }?
+            .split(separator: " ").last?.split(separator: "x").compactMap { Int($0) } ?? []
+        #expect(size.count == 2 && size[0] <= 640 && size[1] <= 480 && size[1] > 300, "\(geometry)")
+        _ = try? display.xdotool(["key", "--window", window, "Escape"])
+        #expect(scrim.waitForExit() == 0)
+    }
+}
