@@ -5,7 +5,8 @@ import ScrimRender
 
 /// A runtime shown in a desktop window, live: the clock in real time, frames drawn with the Cairo renderer only when
 /// what the window shows changed, mouse presses as touches and taps, and the keys
-/// Space (pause), `.` (one frame while paused), S (slow ×10), P (PNG), R (reload), V (record), Esc (quit).
+/// Space (pause), `.` (one frame while paused), S (slow ×10), P (PNG), R (reload), V (record), F (frame times),
+/// I (inspector), Esc (quit).
 ///
 /// Everything runs on the caller's thread, between frames (`pump`): Lua stays single-threaded.
 public final class LiveWindow {
@@ -47,6 +48,11 @@ public final class LiveWindow {
     private var banner: (text: String, until: Seconds)?
     /// What was laid over the last frame drawn: a change draws the frame again.
     private var shownOverlay: [String] = []
+    private var frameStats = FrameStats()
+    /// F: the frame-time overlay's lines, refreshed four times a second (not every frame, which would draw them).
+    private var frameTimes: (lines: [String], until: Seconds)?
+    /// I: the inspector, nil when off.
+    private var inspector: Inspector?
 
     /// Opens a window of `runtime`'s screen at `scale` pixels a point (nil: the display's, made smaller to fit it),
     /// titled with `name` (the script's name); throws naming DISPLAY and xvfb-run when there is no display.
@@ -81,7 +87,12 @@ public final class LiveWindow {
         while pump(), !done() {
             next += frameInterval
             let wait = next - Clock.monotonicSeconds()
-            if wait > 0 { usleep(UInt32(wait * 1_000_000)) } else { next = Clock.monotonicSeconds() }
+            if wait > 0 {
+                usleep(UInt32(wait * 1_000_000))
+            } else {
+                frameStats.missed(Int(-wait / frameInterval))
+                next = Clock.monotonicSeconds()
+            }
         }
     }
 
@@ -117,14 +128,21 @@ public final class LiveWindow {
         updateTitle()
         if let banner, Clock.monotonicSeconds() > banner.until { self.banner = nil }
         // The banner's time is in it: the same words announced again are a new frame (what a reload measures).
-        let overlay = [errorScreen?.text ?? "", banner.map { "\($0.until) \($0.text)" } ?? ""]
+        if frameTimes != nil, let shown = frameTimes, Clock.monotonicSeconds() > shown.until {
+            frameTimes = (frameStats.lines(now: runtime.now, paused: playback.isPaused, slow: playback.isSlow),
+                          Clock.monotonicSeconds() + 0.25)
+        }
+        let overlay = [errorScreen?.text ?? "", banner.map { "\($0.until) \($0.text)" } ?? "",
+                       frameTimes?.lines.joined(separator: "\n") ?? "", inspector?.state() ?? ""]
         if overlay != shownOverlay {
             shownOverlay = overlay
             renderer.invalidate()
         }
         do {
+            let start = Clock.monotonicSeconds()
             guard try renderer.render(runtime) else { return false }
-            if errorScreen != nil || banner != nil { try buffer.paintOver(paintOverlays) }
+            if overlay.contains(where: { !$0.isEmpty }) { try buffer.paintOver(paintOverlays) }
+            frameStats.record(milliseconds: (Clock.monotonicSeconds() - start) * 1000)
             try window.show(buffer)
             if let after = afterNextFrame {
                 afterNextFrame = nil
@@ -152,11 +170,19 @@ public final class LiveWindow {
             }
             // A press on the bars beside a letterboxed frame touches nothing.
             guard let point = point(x, y) else { return }
+            // Inspecting, a click says what is there instead of tapping it.
+            if let inspector {
+                print(inspector.report(at: point, in: runtime))
+                fflush(stdout)
+                return
+            }
             touches.press(at: point, in: runtime)
         case .drag(let x, let y):
             if let point = point(x, y, clamped: true) { touches.drag(to: point, in: runtime) }
         case .release(let x, let y):
             if let point = point(x, y, clamped: true) { touches.release(at: point, in: runtime) }
+        case .hover(let x, let y):
+            inspector?.hover(at: point(x, y), in: runtime)
         case .key(let key):
             handleKey(key)
         }
@@ -170,6 +196,8 @@ public final class LiveWindow {
         case "p": savePNG()
         case "r": reload?()
         case "v": toggleRecording()
+        case "f": frameTimes = frameTimes == nil ? ([], 0) : nil
+        case "i": inspector = inspector == nil ? Inspector() : nil
         default: if key == WindowEvent.escapeKey { close() }
         }
     }
@@ -216,6 +244,8 @@ public final class LiveWindow {
 
     private func paintOverlays(_ painter: OverlayPainter) {
         let size = runtime.screen.bounds.size
+        inspector?.paint(painter, size: size)
+        if let frameTimes { paintFrameTimes(frameTimes.lines, painter, size: size) }
         errorScreen?.paint(painter, size: size)
         if let banner {
             let textSize = max(7, min(12, size.width / 36))
@@ -231,6 +261,18 @@ public final class LiveWindow {
         playback.drive(runtime.clock)
         renderer.invalidate()
         recording = nil
+    }
+
+    /// The F overlay, in the top right corner.
+    private func paintFrameTimes(_ lines: [String], _ painter: OverlayPainter, size: Size) {
+        let cell = painter.cell(size: 10)
+        let columns = lines.map(\.count).max() ?? 1
+        let width = min(size.width, Double(columns) * cell.width + 8)
+        let height = Double(lines.count) * cell.line + 6
+        let origin = Point(x: size.width - width, y: 0)
+        painter.fill(Rect(x: origin.x, y: origin.y, width: width, height: height), Color(r: 0, g: 0, b: 0, a: 0.7))
+        painter.text(lines.joined(separator: "\n"), at: Point(x: origin.x + 4, y: 3), width: width - 8, size: 10,
+                     color: Color(r: 0.4, g: 1, b: 0.4))
     }
 
     /// "name — 1.2 s — paused — slow ×10", set when it changes (a tenth of a second at a time).

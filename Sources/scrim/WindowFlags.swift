@@ -8,7 +8,7 @@ struct WindowFlags {
         show the runtime live in a desktop window (SDL2), the clock in real time, until
         the window is closed: a click taps, a drag reports touch.began/moved/ended;
         keys Space pause, . one frame, S slow ×10, P PNG, R reload, V record .webp,
-        Esc quit. Errors show on an error screen (a click puts it away); a saved
+        F frame times, I inspector (a click prints the view), Esc quit. Errors show on an error screen (a click puts it away); a saved
         plugin reloads in place, a saved script runs again. Each click, key and
         frame has the whole --timeout. Needs a display (DISPLAY; else xvfb-run)
         """)

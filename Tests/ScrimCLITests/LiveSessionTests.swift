@@ -244,3 +244,48 @@ extension LiveSessionTests {
         #expect(scrim.waitForExit() == 0)
     }
 }
+
+extension LiveSessionTests {
+    @Test func theFrameTimeOverlayAndTheInspector() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let scrim = try LiveProcess(["run", "--window", "--screen", "200x300@1", WindowTests.fixtures + "/dimming.lua"],
+                                    display: display)
+        defer { scrim.stop() }
+        #expect(scrim.waitForOutput("presented"), "\(scrim.output)")
+        let window = try display.window(named: "dimming.lua")
+        func isDimmed(_ p: RGBA) -> Bool { p.r > 90 && p.r < 160 && abs(Int(p.r) - Int(p.b)) < 10 }
+        let base = try screenshotWhen(display, window, folder.path + "/base.png") { isDimmed($0[190, 5]) }
+
+        // F: a dark panel of figures in the top right corner; F again takes it away.
+        try display.xdotool(["key", "--window", window, "f"])
+        let timed = try screenshotWhen(display, window, folder.path + "/f.png") { $0[190, 5].r < 40 }
+        #expect(timed[190, 5].r < 40 && differingPixels(timed, base) > 500)
+        #expect(differingPixels(timed, base) < 200 * 300 / 2, "only the corner changed")
+        try display.xdotool(["key", "--window", window, "f"])
+        let back = try screenshotWhen(display, window, folder.path + "/nof.png") { differingPixels($0, base) == 0 }
+        #expect(differingPixels(back, base) == 0)
+
+        // I: the view under the pointer outlined; a click prints it and its constraints, and taps nothing.
+        try display.xdotool(["key", "--window", window, "i"])
+        try display.xdotool(["mousemove", "--window", window, "100", "250"])
+        let outlined = try screenshotWhen(display, window, folder.path + "/i.png") { $0[1, 250].r > 180 && $0[1, 250].g < 100 }
+        #expect(outlined[1, 250].r > 180 && outlined[1, 250].g < 100, "\(outlined[1, 250])")
+        try display.xdotool(["click", "1"])
+        #expect(scrim.waitForOutput("content View {0, 200, 200, 100} alpha=1\nconstraints:\n"), "\(scrim.output)")
+        #expect(scrim.waitForOutput("  content.height == 100\n"), "\(scrim.output)")
+        #expect(!scrim.output.contains("touch.began"), "an inspecting click is no touch")
+        try display.xdotool(["mousemove", "--window", window, "100", "50", "click", "1"])
+        #expect(scrim.waitForOutput("dimmingView View {0, 0, 200, 300} alpha="), "\(scrim.output)")
+        #expect(!scrim.output.contains("dimmingViewTapped"))
+
+        // I again: clicks tap.
+        try display.xdotool(["key", "--window", window, "i"])
+        try display.xdotool(["mousemove", "--window", window, "100", "50", "click", "1"])
+        #expect(scrim.waitForOutput("dismissed"), "\(scrim.output)")
+        _ = try? display.xdotool(["key", "--window", window, "Escape"])
+        #expect(scrim.waitForExit() == 0, "\(scrim.errors)")
+    }
+}

@@ -155,13 +155,18 @@ public final class Runtime {
         window.walkSubtree { view, depth in
             var line = String(repeating: "  ", count: min(depth, Runtime.treeIndentLimit))
             if depth > Runtime.treeIndentLimit { line += "[depth \(depth)] " }
-            line += "\(view.name ?? "-") \(view.className) \(view.frame) alpha=\(NumberFormat.short(view.alpha))"
-            if view.isHidden { line += " hidden" }
-            if !view.isUserInteractionEnabled { line += " interaction=off" }
-            lines.append(line)
+            lines.append(line + Runtime.treeLine(view))
             return true
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `view`'s line of `tree()`, without its indent: `name Class {x, y, w, h} alpha=1` and its flags.
+    public static func treeLine(_ view: View) -> String {
+        var line = "\(view.name ?? "-") \(view.className) \(view.frame) alpha=\(NumberFormat.short(view.alpha))"
+        if view.isHidden { line += " hidden" }
+        if !view.isUserInteractionEnabled { line += " interaction=off" }
+        return line
     }
 
     /// The depth from which `tree()` no longer indents (a text as wide as the tree is deep would grow with the
