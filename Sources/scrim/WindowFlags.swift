@@ -8,9 +8,10 @@ struct WindowFlags {
         show the runtime live in a desktop window (SDL2), the clock in real time, until
         the window is closed: a click taps, a drag reports touch.began/moved/ended;
         keys Space pause, . one frame, S slow ×10, P PNG, R reload, V record .webp,
-        F frame times, I inspector (a click prints the view), Esc quit. Errors show on an error screen (a click puts it away); a saved
-        plugin reloads in place, a saved script runs again. Each click, key and
-        frame has the whole --timeout. Needs a display (DISPLAY; else xvfb-run)
+        F frame times, I inspector (a click prints the view), Esc quit. An error
+        shows on an error screen (a click puts it away); a saved plugin reloads in
+        place, a saved script runs again. Each click, key and frame has the whole
+        --timeout. Needs a display (DISPLAY; else xvfb-run)
         """)
     static let scale = Option("scale", value: "N", help: """
         with --window: pixels a point of its frames (default: the display's, no
