@@ -39,7 +39,10 @@ final class SDLWindow {
         // does that without a GPU (and works under Xvfb). SDL_RENDER_DRIVER in the environment still chooses.
         _ = sdl.setHint("SDL_RENDER_DRIVER", "software")
         // A desktop's display only: SDL would otherwise fall back to drivers that show nothing (offscreen, dummy).
-        _ = sdl.setHint("SDL_VIDEODRIVER", "x11,wayland")
+        // Wayland only when there is one: its library would print a line of its own about XDG_RUNTIME_DIR before
+        // the clear error of a DISPLAY that cannot be opened.
+        let wayland = SDLWindow.environment("WAYLAND_DISPLAY") != nil
+        _ = sdl.setHint("SDL_VIDEODRIVER", wayland ? "x11,wayland" : "x11")
         // Scaling a frame down to a smaller window: linear filtering keeps text readable.
         _ = sdl.setHint("SDL_RENDER_SCALE_QUALITY", "1")
         guard sdl.initialize(SDL.initVideo) == 0 else {

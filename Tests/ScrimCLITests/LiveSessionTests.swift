@@ -289,3 +289,28 @@ extension LiveSessionTests {
         #expect(scrim.waitForExit() == 0, "\(scrim.errors)")
     }
 }
+
+extension LiveSessionTests {
+    @Test func aRecordingOfAStillScreenKeepsItsLength() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let script = folder.path + "/still.lua", webp = folder.path + "/still.webp"
+        try "scrim.window:addSubview(scrim.View{ frame = {0, 0, 50, 50}, backgroundColor = 'red' })\nscrim.after(1, function() end)\n"
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        let record = try ScrimProcess.run(["record", script, "-o", webp, "--screen", "100x100@1"])
+        #expect(record.stdout == "wrote \(webp) (30 frames)\n", "\(record.stderr)")
+        let decode = try runTool("/usr/bin/env", ["python3", "-c", """
+            import sys
+            from PIL import Image
+            im = Image.open(sys.argv[1])
+            total = 0
+            for i in range(im.n_frames):
+                im.seek(i)
+                im.load()
+                total += im.info["duration"]
+            print(im.n_frames, total, im.convert("RGBA").getpixel((10, 10)))
+            """, webp])
+        // One frame (all thirty merged), lasting the run's whole second, red where the view is.
+        #expect(decode.output == "1 1000 (255, 0, 0, 255)\n", "\(decode.output)\(decode.errors)")
+    }
+}
