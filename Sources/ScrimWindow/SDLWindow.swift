@@ -72,6 +72,7 @@ final class SDLWindow {
             throw WindowError("cannot draw into a \(width)×\(height) window: \(reason)")
         }
         sdl.setWindowMinimumSize(window, 64, 64)
+        XErrors.install()
         self.sdl = sdl
         self.window = window
         self.renderer = renderer
@@ -129,6 +130,8 @@ final class SDLWindow {
 
     /// The next pending event the window cares about, or nil when none is left.
     func nextEvent() -> WindowEvent? {
+        // Closed by another program: what drew into it failed.
+        if XErrors.windowLost { return .quit }
         while event.withUnsafeMutableBytes({ sdl.pollEvent($0.baseAddress!) }) != 0 {
             if let decoded = event.withUnsafeBytes({ WindowEvent.decode($0) }) { return decoded }
         }

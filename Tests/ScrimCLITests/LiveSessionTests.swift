@@ -314,3 +314,27 @@ extension LiveSessionTests {
         #expect(decode.output == "1 1000 (255, 0, 0, 255)\n", "\(decode.output)\(decode.errors)")
     }
 }
+
+extension LiveSessionTests {
+    @Test func anotherProgramClosingTheWindowEndsTheRunCleanly() throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let scrim = try LiveProcess(["run", "--window", "--screen", "200x100@1", WindowTests.fixtures + "/moving.lua"],
+                                    display: display)
+        defer { scrim.stop() }
+        #expect(scrim.waitForOutput("ready"), "\(scrim.output)")
+        let window = try display.window(named: "moving.lua")
+        try display.xdotool(["windowclose", window])
+        #expect(scrim.waitForExit() == 0, "\(scrim.errors)")
+        #expect(!scrim.errors.contains("X Error"), "\(scrim.errors)")
+    }
+
+    @Test func aDisplayThatCannotBeOpenedGivesOnlyScrimsError() throws {
+        let run = try ScrimProcess.run(["run", "--window", "-e", "print('ran')"],
+                                       environment: ["DISPLAY": ":999", "WAYLAND_DISPLAY": ""])
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("scrim: --window cannot open the display :999"), "\(run.stderr)")
+    }
+}
