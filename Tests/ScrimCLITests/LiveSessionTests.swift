@@ -338,3 +338,21 @@ extension LiveSessionTests {
         #expect(lines.count == 1 && lines[0].hasPrefix("scrim: --window cannot open the display :999"), "\(run.stderr)")
     }
 }
+
+extension LiveSessionTests {
+    @Test func whatAFramePrintsGoesAboveThePromptNotIntoIt() throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let session = try TerminalSession()
+        defer { session.remove() }
+        let script = session.stateHome.appendingPathComponent("timer.lua")
+        try "scrim.after(0.5, function() print('[timer] fired') end)\n".write(to: script, atomically: true, encoding: .utf8)
+        let run = try session.drive(
+            // The prompt line is cleared (CR, erase line), the output written, and the prompt drawn again below it.
+            [.prompt("scrim> "), .expect("[timer] fired\n"), .expectRaw("scrim> \r\u{1B}[K[timer] fired\r\n")]
+            + ReplStep.type("1+1") + [.expect("2\n"), .prompt("scrim> "), .send(ReplStep.ctrlD), .exit(0)],
+            arguments: ["--window", "--screen", "100x100@1", script.path],
+            environment: ["DISPLAY": display.name, "WAYLAND_DISPLAY": ""])
+        #expect(run.passed, "\(run.transcript)")
+    }
+}
