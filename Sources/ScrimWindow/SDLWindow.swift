@@ -87,6 +87,10 @@ final class SDLWindow {
         if let texture { sdl.destroyTexture(texture.texture) }
         sdl.destroyRenderer(renderer)
         sdl.destroyWindow(window)
+        // A round trip to the X server (reading the usable bounds asks it), so that its answer to the destroy —
+        // BadWindow when another program destroyed the window already — reaches the handler of `XErrors` before
+        // SDL_Quit puts Xlib's default one back, which would end the process with exit status 1.
+        _ = sdl.usableBounds()
         sdl.quit()
     }
 

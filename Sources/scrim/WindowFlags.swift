@@ -1,5 +1,4 @@
 import ScrimLua
-import ScrimPlugins
 import ScrimWindow
 
 /// `--window` and `--scale N`, declared once for `scrim run` (and bare `scrim`) and `scrim repl`.
