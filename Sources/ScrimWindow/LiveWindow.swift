@@ -127,11 +127,11 @@ public final class LiveWindow {
     public func draw() -> Bool {
         updateTitle()
         if let banner, Clock.monotonicSeconds() > banner.until { self.banner = nil }
-        // The banner's time is in it: the same words announced again are a new frame (what a reload measures).
-        if frameTimes != nil, let shown = frameTimes, Clock.monotonicSeconds() > shown.until {
+        if let shown = frameTimes, Clock.monotonicSeconds() > shown.until {
             frameTimes = (frameStats.lines(now: runtime.now, paused: playback.isPaused, slow: playback.isSlow),
                           Clock.monotonicSeconds() + 0.25)
         }
+        // The banner's time is in it: the same words announced again are a new frame (what a reload measures).
         let overlay = [errorScreen?.text ?? "", banner.map { "\($0.until) \($0.text)" } ?? "",
                        frameTimes?.lines.joined(separator: "\n") ?? "", inspector?.state() ?? ""]
         if overlay != shownOverlay {
