@@ -14,6 +14,11 @@ struct Inspector {
         hovered = point.flatMap { runtime.window.hitTest($0) }
     }
 
+    /// The scene moved under a still pointer (a sheet slid in): the view there now.
+    mutating func refresh(in runtime: Runtime) {
+        hover(at: pointer, in: runtime)
+    }
+
     /// What a click at `point` prints: the view's line of `scrim.tree()`, then its constraints, one a line.
     func report(at point: Point, in runtime: Runtime) -> String {
         guard let view = runtime.window.hitTest(point) else {

@@ -131,6 +131,7 @@ public final class LiveWindow {
             frameTimes = (frameStats.lines(now: runtime.now, paused: playback.isPaused, slow: playback.isSlow),
                           Clock.monotonicSeconds() + 0.25)
         }
+        inspector?.refresh(in: runtime)
         // The banner's time is in it: the same words announced again are a new frame (what a reload measures).
         let overlay = [errorScreen?.text ?? "", banner.map { "\($0.until) \($0.text)" } ?? "",
                        frameTimes?.lines.joined(separator: "\n") ?? "", inspector?.state() ?? ""]
