@@ -173,8 +173,9 @@ public final class LiveWindow {
             guard let point = point(x, y) else { return }
             // Inspecting, a click says what is there instead of tapping it.
             if let inspector {
-                print(inspector.report(at: point, in: runtime))
-                fflush(stdout)
+                // Straight to the descriptor, in order with the script's flushed output.
+                let line = inspector.report(at: point, in: runtime) + "\n"
+                _ = line.utf8CString.withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count - 1) }
                 return
             }
             touches.press(at: point, in: runtime)
