@@ -73,6 +73,8 @@ enum RunCommand {
             return ReplCommand.enter(session)
         }
         PluginHost.start(in: runtime, searchPath: plugins)
+        // Ctrl-C as in lua.c: `interrupted!` at the running line, with a traceback (a second one ends the process).
+        runtime.state.catchInterrupts()
         // The window opens first: without a display nothing runs, and what the script starts is seen from time 0.
         let live = try window.open(runtime, name: parsed.operands.first?.text ?? "(command line)")
         // The trace is written however the run ends: a failing run is often the one worth looking at.
