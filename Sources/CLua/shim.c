@@ -588,7 +588,7 @@ static void warn_flush(ScrimLimits *lim, int last) {
    prefix. Control messages ("@off", "@on") come alone, as in lua.c. */
 static void warn_function(void *ud, const char *msg, int tocont) {
   ScrimLimits *lim = scrim_limits((lua_State *)ud);
-  if (lim->warningLength == 0 && !tocont && *msg == '@') {
+  if (!lim->warningOpen && !tocont && *msg == '@') { /* only a message of one piece is a control message */
     if (strcmp(msg, "@off") == 0) lim->warningsOff = 1;
     else if (strcmp(msg, "@on") == 0) lim->warningsOff = 0;
     return;
@@ -605,6 +605,7 @@ static void warn_function(void *ud, const char *msg, int tocont) {
       if (lim->warningLength == sizeof lim->warning) warn_flush(lim, 0); /* a long one goes out in full */
     }
   }
+  lim->warningOpen = tocont;
   if (!tocont) {
     if (!lim->warningsOff) warn_flush(lim, 1);
     lim->warningLength = 0;

@@ -68,6 +68,7 @@ typedef struct ScrimLimits {
                               from C without Swift (scrim.emit's) leave such calls to Swift */
   char stopMessage[256];   /* what the stop hook raises while `stopping` */
   int warningsOff;         /* after warn("@off"), until warn("@on") */
+  int warningOpen;         /* a piece came with more to follow: the next piece is no control message */
   int warningContinues;    /* part of the warning being assembled was printed already (it was long) */
   size_t warningLength;    /* bytes of the warning being assembled (its pieces so far) */
   char warning[1024];      /* the warning being assembled; printed whole, once its last piece came */
@@ -132,6 +133,9 @@ int scrim_loadfile(lua_State *L, const char *path);
 /* A chunk read in pieces by `reader` (lua_Reader), e.g. standard input: Lua's parser sees at most one piece at a
    time, and all it keeps is under the memory budget. */
 int scrim_loadreader(lua_State *L, lua_Reader reader, void *data, const char *chunkname);
+/* Standard input as a chunk (as luaL_loadfile(NULL) reads it: byte-order mark and `#` line skipped), read in pieces
+   under the memory budget, a wait for input stopped by the time budget or Ctrl-C. */
+int scrim_loadstdin(lua_State *L, const char *chunkname);
 
 /* Pushes a Lua function that calls the Swift host function `fn` (an Unmanaged pointer Lua now owns:
    it is released by __gc of the upvalue that holds it). */
@@ -166,6 +170,9 @@ void scrim_where(lua_State *L, int level);
 /* `--no-bytecode`: makes every loader text-only (mode "t"), whatever mode a caller asks for: `load`, `loadfile`,
    `dofile`, `require`'s Lua searcher (package.searchers[2]), and Swift's own loads; `string.dump` is removed. */
 void scrim_textonly(lua_State *L);
+/* Pushes a function that returns arg[1] … arg[#arg] of the global `arg` ("'arg' is not a table" if it is not one):
+   the script's `...`, as lua.c gives it. */
+void scrim_pushscriptarguments(lua_State *L);
 /* coroutine.resume and coroutine.wrap as Lua's, recording the thread they run (where the stop hook must go). */
 void scrim_opencoroutines(lua_State *L);
 
