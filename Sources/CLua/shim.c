@@ -62,7 +62,7 @@ static void *scrim_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         if (lim->refusable && (lim->memoryPending || after > 2 * lim->limit + lim->headroom)) return NULL;
         lim->memoryRefused = 1;
       }
-      if (!lim->memoryPending) {
+      if (!lim->memoryPending && (after > lim->recheckAt || lim->memoryRefused)) {
         lim->memoryPending = 1;
         arm_now(lim); /* raised by the stop hook at the next instruction */
       }
@@ -137,6 +137,9 @@ static int over_memory(lua_State *L, ScrimLimits *lim) {
   if (lim->limit == 0 || lim->used <= lim->limit) return 0;
   lua_gc(L, LUA_GCCOLLECT, 0);
   lim->memoryPending = 0;
+  /* Under the budget again: the next look comes after an eighth of it more, not at the next step over (a script
+     whose live data sits at the budget would otherwise collect everything at every allocation). */
+  lim->recheckAt = lim->used + lim->limit / 8;
   return lim->used > lim->limit;
 }
 
@@ -294,6 +297,7 @@ static int deadline_passed(ScrimLimits *lim) {
    hook, if it had one on this thread, still sees its events. */
 static void stop_hook(lua_State *L, lua_Debug *ar) {
   ScrimLimits *lim = scrim_limits(L);
+
   ScrimArmedThread *entry = armed_entry(lim, L);
   if (ar->event != LUA_HOOKCOUNT) { /* one of the script's own events */
     int event = ar->event == LUA_HOOKTAILCALL ? LUA_MASKCALL : 1 << ar->event;
