@@ -436,7 +436,7 @@ void scrim_catchinterrupt(ScrimLimits *lim) {
    it); one still running past the deadline plus a grace period is stuck where no hook reaches, and the process ends.
    With a memory budget, it also watches the process's resident memory (what Swift holds for the script). */
 static pthread_mutex_t watch_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t watch_wake = PTHREAD_COND_INITIALIZER;
+static pthread_cond_t watch_wake; /* on the monotonic clock, as deadlines are: made by start_watchdog */
 static ScrimLimits **watched;
 static int watched_count, watched_capacity;
 static int watchdog_running;
@@ -510,6 +510,11 @@ static void *watchdog_main(void *unused) {
 static void start_watchdog(void) {
   pthread_mutex_lock(&watch_lock);
   if (!watchdog_running) {
+    pthread_condattr_t clock;
+    pthread_condattr_init(&clock);
+    pthread_condattr_setclock(&clock, CLOCK_MONOTONIC);
+    pthread_cond_init(&watch_wake, &clock);
+    pthread_condattr_destroy(&clock);
     static struct sigaction action;
     action.sa_handler = on_scrim_signal;
     action.sa_flags = SA_RESTART;
