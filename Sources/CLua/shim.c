@@ -139,8 +139,9 @@ static int over_memory(lua_State *L, ScrimLimits *lim) {
   lim->memoryPending = 0;
   /* Under the budget again: the next look comes after an eighth of it more, not at the next step over (a script
      whose live data sits at the budget would otherwise collect everything at every allocation). */
-  lim->recheckAt = lim->used + lim->limit / 8;
-  return lim->used > lim->limit;
+  int over = lim->used > lim->limit;
+  lim->recheckAt = over ? 0 : lim->used + lim->limit / 8;
+  return over;
 }
 
 /* Lua 5.4 turns hooks off while a hook runs (lua_State.allowhook) and turns them back on only when the hook returns or

@@ -19,12 +19,12 @@ enum RunCommand {
     static let options = [RuntimeFlags.timeout, RuntimeFlags.maxMemory, RuntimeFlags.screen, realtime,
                           RuntimeFlags.plugins, trace, execute, ScriptPlan.library, ScriptPlan.interactive,
                           ScriptPlan.warnings, ScriptPlan.noEnvironment, version, WindowFlags.window, WindowFlags.scale,
-                          RuntimeFlags.traceInternals]
+                          RuntimeFlags.traceInternals, RuntimeFlags.noBytecode]
 
     static let about = """
         Runs FILE as `lua5.4 FILE args…` would: `...` holds the arguments and the global `arg`
         holds them too (arg[0] is FILE, what came before it at negative indices). The global `scrim`
-        is the Scrim module. Only Lua source is accepted; binary (precompiled) chunks are refused.
+        is the Scrim module. Binary (precompiled) chunks load as in Lua, unless --no-bytecode.
         A folder DIR runs DIR/main.lua with DIR first on package.path and DIR/plugins on the plugin
         path (LÖVE's convention); - reads the script from standard input.
 

@@ -22,9 +22,16 @@ enum RuntimeFlags {
         left out by default
         """)
 
-    /// `--timeout`, `--max-memory`, `--screen` and `--trace-internals`, where given, into `options`.
+    static let noBytecode = Option("no-bytecode", help: """
+        refuse binary (precompiled) chunks in load, loadfile, dofile and require,
+        and remove string.dump: for code you do not trust (a crafted binary chunk
+        can crash Lua or reach its memory)
+        """)
+
+    /// `--timeout`, `--max-memory`, `--screen`, `--trace-internals` and `--no-bytecode`, where given, into `options`.
     static func apply(_ parsed: ParsedArguments, to options: inout RuntimeOptions) throws {
         if parsed.has(traceInternals) { options.traceInternals = true }
+        if parsed.has(noBytecode) { options.refusesBytecode = true }
         if let seconds = try parsed.value(timeout, expected: "seconds, e.g. 5 or 0.5; 0 for none", { text in
             Double(text).flatMap { $0 >= 0 && $0.isFinite ? $0 : nil }
         }) {
