@@ -141,6 +141,7 @@ static int over_memory(lua_State *L, ScrimLimits *lim) {
      whose live data sits at the budget would otherwise collect everything at every allocation). */
   int over = lim->used > lim->limit;
   lim->recheckAt = over ? 0 : lim->used + lim->limit / 8;
+  if (!over) lim->memoryGrace = 0;
   return over;
 }
 
@@ -187,8 +188,21 @@ static void unblock_arming(const sigset_t *saved) {
 }
 
 /* Sets the stop hook on `thread`, keeping the hook it had (the script's) to run beside it and to put back. */
+/* Instructions between the checks of the stop hook: 1, except for a memory budget exceeded again right after its
+   error was raised (a script that caught it may go on a little, as a check every MEMORY_GRACE instructions allows). */
+#define MEMORY_GRACE 1000
+
+static int arm_count(ScrimLimits *lim) {
+  return lim->memoryGrace && !lim->stopping && !lim->interrupted && !lim->expired ? MEMORY_GRACE : 1;
+}
+
 static void arm_thread(ScrimLimits *lim, lua_State *thread) {
-  if (thread == NULL || lua_gethook(thread) == stop_hook) return;
+  if (thread == NULL) return;
+  int count = arm_count(lim);
+  if (lua_gethook(thread) == stop_hook) {
+    if (lua_gethookcount(thread) != count) lua_sethook(thread, stop_hook, lua_gethookmask(thread), count);
+    return;
+  }
   int n = lim->armedCount;
   int mask = lua_gethook(thread) ? lua_gethookmask(thread) : 0;
   if (n < SCRIM_ARMED_MAX) {
@@ -200,7 +214,7 @@ static void arm_thread(ScrimLimits *lim, lua_State *thread) {
   }
   /* Count events at every instruction (raised there: a call event would also come for the message handler, a C
      function), and the script's own events to pass on. */
-  lua_sethook(thread, stop_hook, LUA_MASKCOUNT | (mask & ~LUA_MASKCOUNT), 1);
+  lua_sethook(thread, stop_hook, LUA_MASKCOUNT | (mask & ~LUA_MASKCOUNT), count);
 }
 
 /* The stop hook on the running thread and the main thread (where a coroutine's error goes on to). Async-safe. */
@@ -312,6 +326,7 @@ static void stop_hook(lua_State *L, lua_Debug *ar) {
   }
   if (lim->memoryPending && over_memory(L, lim)) {
     lim->reporting = 1;
+    lim->memoryGrace = 1;
     allow_hooks_in_handler(L);
     luaL_where(L, 0);
     lua_pushliteral(L, "not enough memory");
@@ -840,6 +855,7 @@ static int host_return(lua_State *L, ScrimLimits *lim, int raisable, int n) {
   if (n >= 0 && raisable && (lim->stopping || lim->memoryPending)) {
     /* Swift made more than the budget allows, or a Swift loop saw the time run out: stop here, at the caller's line. */
     if (lim->memoryPending && over_memory(L, lim)) {
+      lim->memoryGrace = 1;
       lua_settop(L, 0);
       luaL_where(L, 1);
       lua_pushliteral(L, "not enough memory");

@@ -28,9 +28,13 @@ import Testing
     }
 
     @Test func standardInputIsReadInPiecesUnderTheBudgets() throws {
-        // Far more source than the memory budget: stopped by it, not by the system, and well within the time.
-        let source = String(repeating: "local a = 1\n", count: 400_000)
-        let memory = try ScrimProcess.run(["--max-memory", "1M", "-"], stdin: source, timeout: 20)
+        // Far more source than the memory budget, from a file (scrim stops reading early: a pipe would break): stopped
+        // by the budget, not by the system.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("scrim-stdin-\(getpid()).lua").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try String(repeating: "a = 1\n", count: 2_000_000).write(toFile: path, atomically: true, encoding: .utf8)
+        let memory = try ScrimProcess.run(["-c", "exec \"$0\" --max-memory 1M - < \"$1\"", ScrimProcess.binary.path, path],
+                                          timeout: 20, executable: "/bin/sh")
         #expect(!memory.signalled && !memory.timedOut)
         #expect(memory.status == 1)
         #expect(memory.stderr.contains("not enough memory"))

@@ -40,6 +40,7 @@ typedef struct ScrimLimits {
                               error raised while there are any would unwind them */
   int busy;                /* Swift runs Lua code outside a protected call (closing the state, a full collection) */
   size_t recheckAt;        /* after a collection that got under the budget: going past it is looked at above this */
+  int memoryGrace;         /* "not enough memory" was raised and memory is still over: checked less often (see arm_count) */
   int memoryPending;       /* an allocation went past `limit`: the next check collects, then raises if still over */
   int reporting;           /* "not enough memory" is being raised: its message handler may go past the headroom */
   int memoryRefused;       /* something went past the headroom (Swift refused to make it, or Lua made it as the first
