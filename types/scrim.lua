@@ -205,7 +205,8 @@ function scrim.settle(timeout) end
 function scrim.after(delay, fn) end
 ---@param target scrim.View|scrim.Point|string|number
 ---@param y? number
----@return scrim.View?
+---@return scrim.View? handled
+---@return string? why nothing handled it
 function scrim.tap(target, y) end
 ---@param name string
 ---@return scrim.View?

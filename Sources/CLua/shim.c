@@ -954,14 +954,16 @@ static int object_eq(lua_State *L) {
 /* __index: an instance of a Lua class (scrim.class) has a table of its own fields in user value 1,
    whose metatable leads to its class: looked up first, so that Lua overrides win. Then one raw get
    in the class's member table, flattened over its bases: a function or a static value is returned
-   as is, a light userdata is a Swift getter, called without a Lua call. Then the class's fallback
-   getter, if it has one, for any other key. */
+   as is, a light userdata is a Swift getter, called without a Lua call. Any other key goes to the
+   class's unknown-field function (upvalue 2), which raises with the nearest member's name, or gives
+   nil for a field a Lua class's instance has not set. */
 static int index_dispatch(lua_State *L) {
   lua_settop(L, 2);
+  int access = 0; /* LuaClassBase.unknownField's: 0 a read, 1 a read on a Lua class's instance */
   if (lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
     lua_pushvalue(L, 2);
     if (lua_gettable(L, 3) != LUA_TNIL) return 1;
-    lua_pop(L, 1);
+    access = lua_getmetatable(L, 3); /* a field table with a metatable: an instance of a Lua class */
   }
   lua_settop(L, 2);
   lua_pushvalue(L, 2);
@@ -975,13 +977,10 @@ static int index_dispatch(lua_State *L) {
   }
   if (type != LUA_TNIL) return 1;
   lua_pop(L, 1);
-  if (lua_type(L, lua_upvalueindex(2)) == LUA_TLIGHTUSERDATA) { /* the class answers any other key */
-    int n = call_host(L, lua_touserdata(L, lua_upvalueindex(2)));
-    if (n < 0) return lua_error(L);
-    return n;
-  }
-  lua_pushnil(L);
-  return 1;
+  lua_pushinteger(L, access);
+  int n = call_host(L, lua_touserdata(L, lua_upvalueindex(2)));
+  if (n < 0) return lua_error(L);
+  return n;
 }
 
 /* __newindex: property setters (Swift); a read-only property raises; other keys go to the field table of an
@@ -1016,16 +1015,13 @@ static int newindex_dispatch(lua_State *L) {
     lua_concat(L, 2);
     return lua_error(L);
   }
-  luaL_where(L, 1);
-  if (lua_type(L, 2) == LUA_TSTRING)
-    lua_pushfstring(L, "%s has no field '%s'", class_name(L, 1), lua_tostring(L, 2));
-  else
-    lua_pushfstring(L, "%s has no field of type %s", class_name(L, 1), luaL_typename(L, 2));
-  lua_concat(L, 2);
+  lua_settop(L, 2);
+  lua_pushinteger(L, 2); /* LuaClassBase.unknownField's write: it raises, naming the nearest member */
+  call_host(L, lua_touserdata(L, lua_upvalueindex(3)));
   return lua_error(L);
 }
 
-void scrim_setclassmetamethods(lua_State *L, int mt, int members, int setters, void *fallback) {
+void scrim_setclassmetamethods(lua_State *L, int mt, int members, int setters, void *unknown) {
   mt = lua_absindex(L, mt);
   members = lua_absindex(L, members);
   setters = lua_absindex(L, setters);
@@ -1034,13 +1030,14 @@ void scrim_setclassmetamethods(lua_State *L, int mt, int members, int setters, v
   lua_pushcfunction(L, object_eq);
   lua_setfield(L, mt, "__eq");
   lua_pushvalue(L, members);
-  if (fallback) lua_pushlightuserdata(L, fallback); else lua_pushnil(L);
+  lua_pushlightuserdata(L, unknown);
   lua_pushcclosure(L, index_dispatch, 2);
   lua_setfield(L, mt, "__index");
   /* upvalue 2 of __newindex: the members, to tell a read-only property from an unknown field */
   lua_pushvalue(L, setters);
   lua_pushvalue(L, members);
-  lua_pushcclosure(L, newindex_dispatch, 2);
+  lua_pushlightuserdata(L, unknown);
+  lua_pushcclosure(L, newindex_dispatch, 3);
   lua_setfield(L, mt, "__newindex");
 }
 

@@ -1,4 +1,5 @@
 import Glibc
+import ScrimCore
 import ScrimLua
 
 /// A problem with the command line itself: printed with where the command's help is, exit status 2.
@@ -54,7 +55,7 @@ enum CommandLineTool {
            access(first, F_OK) != 0, !first.contains("/"), !first.hasSuffix(".lua") {
             // A word that is neither a command nor a file is more likely a mistyped command than a script.
             let commands = root.subcommands.compactMap(\.path.last)
-            let hint = ArgumentParser.nearest(first, among: commands).map { "; did you mean '\($0)'?" } ?? ""
+            let hint = NearestName.closest(to: first, among: commands).map { "; did you mean '\($0)'?" } ?? ""
             throw UsageError(message: "unknown command '\(first)' (and no file of that name\(hint))")
         }
         let active = [RunCommand.execute, ScriptPlan.library, ScriptPlan.interactive, RunCommand.version]

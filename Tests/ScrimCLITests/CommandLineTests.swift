@@ -94,7 +94,5 @@ import Testing
         let command = try ScrimProcess.run(["tset"])
         #expect(command.status == 2)
         #expect(command.stderr.hasPrefix("scrim: unknown command 'tset' (and no file of that name; did you mean 'test'?)\n"))
-        #expect(ArgumentParser.nearest("x", among: ["at"]) == nil)
-        #expect(ArgumentParser.nearest("plugin", among: ["plugins", "screen"]) == "plugins")
     }
 }

@@ -149,10 +149,19 @@ func eval(_ state: LuaState, _ code: String) throws -> String {
         #expect(try eval(state, "return p.value, p.tag, p.label") == "1.5,bad,probe")
     }
 
-    @Test func unknownFieldsReadAsNil() throws {
+    @Test func unknownFieldsRaiseWithTheNearestMember() throws {
         let state = makeState()
         setGlobal(state, "p", Probe("nil"))
-        #expect(try eval(state, "return p.missing") == "nil")
+        #expect(throws: LuaError.self) { try state.run("return p.missing", name: "=test") }
+        do { try state.run("return p.valeu", name: "=test") } catch let error as LuaError {
+            #expect(error.message == "test:1: Probe has no field 'valeu' — did you mean 'value'?")
+        }
+        do { try state.run("p.lable = 'x'", name: "=test") } catch let error as LuaError {
+            #expect(error.message == "test:1: Probe has no field 'lable' — did you mean 'label'?")
+        }
+        do { try state.run("return p[1]", name: "=test") } catch let error as LuaError {
+            #expect(error.message == "test:1: Probe has no field of type number")
+        }
     }
 }
 

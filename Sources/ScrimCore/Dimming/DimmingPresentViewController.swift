@@ -57,12 +57,12 @@ open class DimmingPresentViewController: ViewController, DimmingTransitioningDel
         if presenting {
             constraint.constant = -distance
             view.layoutIfNeeded()
-            try animate(duration: try presentationAnimationDuration) {
+            try animate(duration: try dimmingTransitioning.animationDuration(presenting: true)) {
                 constraint.constant = 0
                 self.view.layoutIfNeeded()
             }
         } else {
-            try animate(duration: try dismissalAnimationDuration) {
+            try animate(duration: try dimmingTransitioning.animationDuration(presenting: false)) {
                 constraint.constant = -distance
                 self.view.layoutIfNeeded()
             }

@@ -66,15 +66,25 @@ public final class DimmingTransitioning: ViewControllerTransitioningDelegate {
 
     // MARK: Members, closure first, then the delegate
 
+    /// The duration of the presentation (or dismissal) as every part of the transition reads it — the base classes'
+    /// slide, the dimming fade, the completion: the closure, else the delegate's member, else the default (also for a
+    /// negative or non-finite answer). One answer, so a duration set on the transitioning moves the slide too.
+    public func animationDuration(presenting: Bool) throws -> Seconds {
+        let closure = presenting ? presentationAnimationDuration : dismissalAnimationDuration
+        let value = try closure?()
+            ?? delegate.map { try presenting ? $0.presentationAnimationDuration : $0.dismissalAnimationDuration }
+            ?? DimmingTransitioning.defaultDuration
+        return value.isFinite && value >= 0 ? value : DimmingTransitioning.defaultDuration
+    }
+
     /// The presentation's duration; a member that throws is reported and the default used.
     func presentationDuration(_ context: TransitionContext) -> Seconds {
-        duration(presentationAnimationDuration, { try $0.presentationAnimationDuration },
-                 "presentationAnimationDuration", context)
+        reportingDuration(presenting: true, context)
     }
 
     /// The dismissal's duration; a member that throws is reported and the default used.
     func dismissalDuration(_ context: TransitionContext) -> Seconds {
-        duration(dismissalAnimationDuration, { try $0.dismissalAnimationDuration }, "dismissalAnimationDuration", context)
+        reportingDuration(presenting: false, context)
     }
 
     /// Runs `executePresentationAnimation` or `executeDismissalAnimation`, reporting what it throws or that it is
@@ -104,13 +114,11 @@ public final class DimmingTransitioning: ViewControllerTransitioningDelegate {
         try delegate?.dimmingViewTapped()
     }
 
-    private func duration(_ closure: (() throws -> Seconds)?, _ read: (DimmingTransitioningDelegate) throws -> Seconds,
-                          _ member: String, _ context: TransitionContext) -> Seconds {
+    private func reportingDuration(presenting: Bool, _ context: TransitionContext) -> Seconds {
         do {
-            let value = try closure?() ?? delegate.map(read) ?? DimmingTransitioning.defaultDuration
-            return value.isFinite && value >= 0 ? value : DimmingTransitioning.defaultDuration
+            return try animationDuration(presenting: presenting)
         } catch {
-            context.report(error, callback: member)
+            context.report(error, callback: presenting ? "presentationAnimationDuration" : "dismissalAnimationDuration")
             return DimmingTransitioning.defaultDuration
         }
     }

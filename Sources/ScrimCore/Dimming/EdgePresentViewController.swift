@@ -37,7 +37,7 @@ open class EdgePresentViewController: DimmingPresentViewController {
         let content = try requiredTarget(View.self)
         content.alpha = 0
         content.transform = .scale(Self.initialScale)
-        try animate(duration: try presentationAnimationDuration) {
+        try animate(duration: try dimmingTransitioning.animationDuration(presenting: true)) {
             content.alpha = 1
             content.transform = .identity
         }
@@ -48,7 +48,7 @@ open class EdgePresentViewController: DimmingPresentViewController {
             return try slide(try requiredTarget(LayoutConstraint.self), distance: try animatedDistance, presenting: false)
         }
         let content = try requiredTarget(View.self)
-        try animate(duration: try dismissalAnimationDuration) {
+        try animate(duration: try dimmingTransitioning.animationDuration(presenting: false)) {
             content.alpha = 0
             content.transform = .scale(Self.initialScale)
         }

@@ -19,31 +19,7 @@ public enum EventNames {
         let namespace = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? name
         guard namespaces.contains(namespace) || namespace == "error" else { return nil }
         var text = "no event \"\(name)\" among Scrim's \"\(namespace)\" events, so this handler never runs"
-        if let nearest = nearest(to: name) { text += "; did you mean \"\(nearest)\"?" }
+        if let nearest = NearestName.closest(to: name, among: known) { text += "; did you mean \"\(nearest)\"?" }
         return text
-    }
-
-    /// The known name closest to `name` (edit distance, ignoring case), if it is reasonably close.
-    static func nearest(to name: String) -> String? {
-        let lowered = Array(name.lowercased().utf8)
-        var best: (name: String, distance: Int)?
-        for candidate in known {
-            let distance = editDistance(lowered, Array(candidate.lowercased().utf8))
-            if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
-        }
-        guard let best, best.distance <= max(2, name.count / 3) else { return nil }
-        return best.name
-    }
-
-    private static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1] + Array(repeating: 0, count: b.count)
-            for (j, y) in b.enumerated() {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

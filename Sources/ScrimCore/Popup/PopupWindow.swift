@@ -65,6 +65,8 @@ open class PopupWindow {
     private var showGeneration = 0
     /// The `will…` events whose handlers are running: the same request made from one of them is a no-op.
     private var asking: Set<String> = []
+    /// Items already warned about as handled by nothing (once per item, not per tap).
+    private var unhandledItemsWarned: Set<String> = []
 
     /// A popup for `runtime`'s window, with no items yet.
     public init(runtime: Runtime) {
@@ -303,7 +305,8 @@ open class PopupWindow {
     // MARK: Selecting
 
     /// Selects the item `id` as a tap on its cell does: `popup.willSelect` (cancelling it stops here), its handler,
-    /// `popup.didSelect`, then `cancel()` unless the handler returned false or there was no handler. A handler that
+    /// `popup.didSelect`, then `cancel()` unless the handler returned false (an item nothing handles is warned
+    /// about once and closes the popup, as the seed's `delegate?.rename(); cancel()` does). A handler that
     /// throws is reported and the popup still closes. Returns whether the selection went ahead: false while the
     /// popup is not showing (during the slide down, for one) or when `popup.willSelect` was cancelled. Throws for an
     /// unknown id, naming the items.
@@ -334,7 +337,16 @@ open class PopupWindow {
             return true
         }
         guard let handler = found else {
+            // As the seed's `delegate?.rename(); cancel()`: the popup closes even when nothing handles the item; a
+            // delegate's misspelt method is the likely reason, so it is said once per item.
+            if unhandledItemsWarned.insert(item.id).inserted {
+                let near = delegate.flatMap { NearestName.closest(to: item.id, among: $0.memberNames) }
+                let hint = near.map { "; its delegate has '\($0)' — did you mean '\(item.id)'?" } ?? ""
+                runtime.warningSink("\(displayName): nothing handles item \"\(item.id)\" (no handler, no delegate method "
+                    + "'\(item.id)', no didSelectItem)\(hint); the popup closes")
+            }
             runtime.hooks.emit("popup.didSelect", target: self, fields: fields())
+            cancel()
             return true
         }
         var keepsOpen = false

@@ -120,12 +120,19 @@ extension ViewController {
     // MARK: Presentation steps
 
     private func checkCanPresent(_ controller: ViewController) throws {
-        if controller === self {
-            throw PresentationError(message: "Application tried to present modally a view controller \(debugName) on itself")
-        }
+        // A controller already presented is named with its presenter first: presented from the top (`scrim.present`
+        // of the same controller twice), it is the top itself, and "on itself" would name a consequence, not the cause.
         if let presenter = controller.presentingViewController {
+            if let transition = controller.activeTransition {
+                let kind = transition.isPresenting ? "presentation" : "dismissal"
+                throw PresentationError(message: "Attempt to present \(controller.debugName) on \(presenter.debugName) "
+                    + "while a \(kind) is in progress")
+            }
             throw PresentationError(message: "Application tried to present modally a view controller "
                 + "\(controller.debugName) that is already being presented by \(presenter.debugName)")
+        }
+        if controller === self {
+            throw PresentationError(message: "Application tried to present modally a view controller \(debugName) on itself")
         }
         if controller.isRootViewController {
             throw PresentationError(message: "Application tried to present modally the root view controller "

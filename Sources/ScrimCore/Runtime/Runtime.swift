@@ -136,6 +136,11 @@ public final class Runtime {
         TapDelivery.tap(window, at: point) { [self] error, context in reportError(error, context: context) }
     }
 
+    /// Why a tap at `point` (window coordinates) reaches no recognizer: what `tap(at:)` returning nil means, in words.
+    public func tapFailureReason(at point: Point) -> String {
+        TapDiagnosis.reason(window, at: point)
+    }
+
     /// Taps the centre of `view`'s model frame (wherever it is, the tap lands on whatever is on top there).
     @discardableResult
     public func tap(_ view: View) -> View? {

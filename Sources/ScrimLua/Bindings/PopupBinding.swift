@@ -222,6 +222,8 @@ final class LuaPopupDelegate: PopupWindowDelegate {
 
     var respondsToDidSelectItem: Bool { get throws { try lua.responds(to: "didSelectItem") } }
 
+    var memberNames: [String] { lua.delegateMemberNames() }
+
     func didSelectItem(popup: PopupWindow, item: PopupItem, index: Int) throws -> Bool? {
         try lua.call("didSelectItem", [popup, item.id, index])?.popupResult
     }

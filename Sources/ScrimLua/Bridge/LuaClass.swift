@@ -1,4 +1,5 @@
 import CLua
+import ScrimCore
 
 /// A Swift class as Lua sees it: methods, properties and static values, declared once and turned
 /// into one metatable per state. Members of the base class are flattened into each class table, so
@@ -12,8 +13,6 @@ public class LuaClassBase {
     var describe: ((AnyObject) -> String)?
     /// The setters again, taking the value's stack index: what a constructor's table of fields uses.
     var fieldSetters: [String: (AnyObject, LuaCall, Int32) throws -> Void] = [:]
-    /// Answers keys that are not members (called with the object and the key), e.g. an event's fields.
-    var fallbackGetter: HostFunction?
     /// The members Lua may override (`overridable`), with the kind of value each takes besides a method.
     var overridableKinds: [String: OverrideKind] = [:]
     /// Fields a constructor applies first, in this order (e.g. `frame` before `center`).
@@ -46,8 +45,6 @@ public class LuaClassBase {
     }
 
     var descriptionFunction: ((AnyObject) -> String)? { describe ?? base?.descriptionFunction }
-
-    var inheritedFallback: HostFunction? { fallbackGetter ?? base?.inheritedFallback }
 
     func allFieldSetters() -> [String: (AnyObject, LuaCall, Int32) throws -> Void] {
         var all = base?.allFieldSetters() ?? [:]
@@ -92,6 +89,42 @@ public class LuaClassBase {
         }
     }
 
+    /// What `__index` and `__newindex` call for a key that is no member, with (object, key, access): access 0 is a
+    /// read, 1 a read on an instance of a Lua class (`scrim.class`) that has no such field of its own, 2 a write. A
+    /// Swift object has only its members, so reading or writing anything else is a typo and raises with the nearest
+    /// member's name. An instance of a Lua class may hold any field of its own and reads a missing one as nil, as a
+    /// Lua table does; a read close to a member's name (`self.animatedHeigth`) is warned about once.
+    func unknownField(members: [String]) -> HostFunction {
+        let className = name
+        var warned: Set<String> = []
+        return HostFunction(name, kind: .getter) { call in
+            let probing = lua_tointegerx(call.L, 3, nil) == 1
+            guard call.type(2) == LUA_TSTRING else {
+                if probing { return call.push(nil) }
+                throw ScriptError("\(className) has no field of type \(call.typeName(2))")
+            }
+            let key = call.state.string(at: 2)
+            let nearest = NearestName.closest(to: key, among: members)
+            let hint = nearest.map { " — did you mean '\($0)'?" } ?? ""
+            guard probing else { throw ScriptError("\(className) has no field '\(key)'\(hint)") }
+            if nearest != nil, warned.insert(key).inserted {
+                let place = call.runtime.callerPosition(call).map { $0 + ": " } ?? ""
+                call.runtime.core.warningSink("\(place)\(LuaClassBase.luaClassName(call) ?? className) has no field '\(key)' (read as nil)\(hint)")
+            }
+            return call.push(nil)
+        }
+    }
+
+    /// The name of the Lua class whose instance is argument 1 (its field table's metatable says it, `__name`).
+    private static func luaClassName(_ call: LuaCall) -> String? {
+        let L = call.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        guard lua_getiuservalue(L, 1, 1) == LUA_TTABLE, lua_getmetatable(L, -1) != 0,
+              lua_getfield(L, -1, "__name") == LUA_TSTRING else { return nil }
+        return call.state.string(at: -1)
+    }
+
     /// Leaves the new metatable on the stack.
     func buildMetatable(in state: LuaState) {
         let L = state.L
@@ -104,10 +137,11 @@ public class LuaClassBase {
             lua_setfield(L, -2, key)
         }
         // Getters and setters go in as light pointers, so that the __index dispatcher calls them without a Lua call;
-        // the state keeps them (and the fallback) for its whole life, whatever becomes of the class.
+        // the state keeps them (and the unknown-field answer) for its whole life, whatever becomes of the class.
+        let unknown = unknownField(members: Array(members.methods.keys) + Array(members.getters.keys) + Array(members.setters.keys))
         state.retainedMembers.append(contentsOf: members.getters.values)
         state.retainedMembers.append(contentsOf: members.setters.values)
-        if let fallback = inheritedFallback { state.retainedMembers.append(fallback) }
+        state.retainedMembers.append(unknown)
         for (key, function) in members.getters {
             scrim_pushhostpointer(L, Unmanaged.passUnretained(function).toOpaque())
             lua_setfield(L, -2, key)
@@ -117,7 +151,7 @@ public class LuaClassBase {
             scrim_pushhostpointer(L, Unmanaged.passUnretained(function).toOpaque())
             lua_setfield(L, -2, key)
         }
-        scrim_setclassmetamethods(L, mt, mt + 1, mt + 2, inheritedFallback.map { Unmanaged.passUnretained($0).toOpaque() })
+        scrim_setclassmetamethods(L, mt, mt + 1, mt + 2, Unmanaged.passUnretained(unknown).toOpaque())
         lua_settop(L, mt)
         state.pushString(name)
         lua_setfield(L, mt, "__name")
@@ -228,14 +262,6 @@ public final class LuaClass<T: AnyObject>: LuaClassBase {
     public func method(_ key: String, _ body: @escaping (T, LuaCall) throws -> Int32) -> Self {
         let receiver = self.receiver
         methods[key] = HostFunction(key, kind: .method) { call in try body(try receiver(call), call) }
-        return self
-    }
-
-    /// Answers every key that is not a member; it pushes one value (nil for none).
-    @discardableResult
-    public func otherFields(_ body: @escaping (T, LuaCall) throws -> Int32) -> Self {
-        let receiver = self.receiver
-        fallbackGetter = HostFunction(name, kind: .getter) { call in try body(try receiver(call), call) }
         return self
     }
 

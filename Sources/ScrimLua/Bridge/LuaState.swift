@@ -53,11 +53,6 @@ public final class LuaState {
         self.timeBudget = timeBudget
     }
 
-    /// The state whose allocator userdata names it (used by the trampoline).
-    static func owning(_ L: OpaquePointer) -> LuaState {
-        Unmanaged<LuaState>.fromOpaque(scrim_limits(L).pointee.host).takeUnretainedValue()
-    }
-
     public var isClosed: Bool { handle.L == nil }
 
     /// Closes the state: finalizers run, outstanding `LuaRef`s become inert. Idempotent.

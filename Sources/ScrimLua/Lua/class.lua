@@ -127,11 +127,14 @@ local function instantiate(class, ...)
   return instance
 end
 
-local function classOf(name, base)
+-- `scrim.class(name)` has no base; `scrim.class(name, nil)` is a base that was meant and is missing (a misspelt
+-- `scrim.BottomPresentViewControler` reads nil): an error here, not a class that quietly derives from nothing.
+local function classOf(name, ...)
   if type(name) ~= "string" then
     error("bad argument #1 to 'class' (string expected, got " .. type(name) .. ")", 2)
   end
-  if base ~= nil and not isClass(base) then
+  local base = ...
+  if select("#", ...) > 0 and not isClass(base) then
     error("bad argument #2 to 'class' (class expected, got " .. type(base) .. ")", 2)
   end
   local class = { __name = name, super = base }

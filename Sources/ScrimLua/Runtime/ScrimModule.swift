@@ -53,8 +53,20 @@ enum ScrimModule {
         switch key { // the names of `computedFields`
         case "frameRate": return call.push(call.runtime.core.frameRate)
         case "screen": return pushScreen(call.runtime)
-        default: return call.push(nil)
+        default: throw ScriptError("scrim has no field '\(key)'" + (nearestField(to: key, call).map { " — did you mean '\($0)'?" } ?? ""))
         }
+    }
+
+    /// The module field a misspelt `key` most likely meant: Scrim's own, made or not yet, and those the module
+    /// table holds (a plugin's `scrim.plugins`, a field a script set).
+    static func nearestField(to key: String, _ call: LuaCall) -> String? {
+        var names = functions.map(\.0) + classNames + listedFields + ["window", "version"]
+        lua_pushnil(call.L)
+        while lua_next(call.L, 1) != 0 {
+            lua_settop(call.L, -2)
+            if lua_type(call.L, -1) == LUA_TSTRING { names.append(call.state.string(at: -1)) }
+        }
+        return NearestName.closest(to: key, among: names)
     }
 
     /// `scrim.screen`: a copy of the runtime's screen made at each read, as `view.frame` is, so that writing to a copy
@@ -218,25 +230,27 @@ enum ScrimModule {
         built = true
     }
 
-    /// `scrim.tap(target)`: a View (its centre), a point, `x, y`, or a view's name.
+    /// `scrim.tap(target)`: a View (its centre), a point, `x, y`, or a view's name. Returns the view that handled
+    /// the tap, or nil and why nothing did.
     static let tap = HostFunction("tap") { call in
         let core = call.runtime.core
-        let handled: View?
+        let point: Point
         switch call.type(1) {
         case LUA_TSTRING:
             let name = call.state.string(at: 1)
             guard let view = core.find(name) else { throw call.argumentError(1, "no view named '\(name)' in the window") }
-            handled = core.tap(view)
+            point = view.convert(view.bounds.center, to: nil)
         case LUA_TNUMBER, LUA_TTABLE:
-            handled = core.tap(at: try call.point(from: 1))
+            point = try call.point(from: 1)
         case LUA_TUSERDATA:
             let view = try call.view(1)
             guard view.window === core.window else { throw call.argumentError(1, "\(view.description) is not in the window") }
-            handled = core.tap(view)
+            point = view.convert(view.bounds.center, to: nil)
         default:
             throw call.typeError(1, expected: "View, point, x and y, or view name")
         }
-        return call.push(handled)
+        if let handled = core.tap(at: point) { return call.push(handled) }
+        return call.push(nil, core.tapFailureReason(at: point))
     }
 
     static let find = HostFunction("find") { call in

@@ -32,6 +32,14 @@ local function addOverride(object, key, value)
   overrides[key] = value
 end
 
+-- What `object` holds under `key`, nil for a key a Scrim object does not have: a stub may go where nothing was
+-- (as on a table), while reading an unknown member of a Scrim object raises (a typo in a script).
+function lib.current(object, key)
+  if type(object) ~= "userdata" then return object[key] end
+  local ok, value = pcall(function() return object[key] end)
+  return ok and value or nil
+end
+
 -- Whether `object` took `value` for `key` as it is.
 local function takes(object, key, value)
   return pcall(function() object[key] = value end) and rawequal(object[key], value)

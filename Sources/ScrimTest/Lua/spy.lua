@@ -74,7 +74,7 @@ function spy.on(object, key)
   if kind ~= "table" and kind ~= "userdata" then
     lib.raise("bad argument #1 to 'spy.on' (table or object expected, got " .. kind .. ")")
   end
-  local new = spy.new(object[key])
+  local new = spy.new(lib.current(object, key))
   lib.putInPlace(object, key, new)
   new.target_table, new.target_key = object, key
   return new

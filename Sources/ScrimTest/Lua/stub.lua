@@ -17,7 +17,7 @@ function stub.new(object, key, ...)
   local kind = type(object)
   lib.check((kind == "table" or kind == "userdata") and key ~= nil,
     "stub.new(): Can only create stub on a table key, call with 2 params; table, key")
-  local original = object[key]
+  local original = lib.current(object, key)
   lib.check(original == nil or lib.callable(original),
     "stub.new(): The element for which to create a stub must either be callable, or be nil")
   local values = arglist.pack(...)

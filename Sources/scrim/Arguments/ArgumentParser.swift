@@ -1,3 +1,4 @@
+import ScrimCore
 /// The one argument parser of every `scrim` command: reads words against a `Command`'s declared options.
 ///
 /// `--flag value` and `--flag=value`; `-f value` and `-fvalue` (lua.c's `-lmod`, `-eCODE`); `--` ends the options;
@@ -77,25 +78,6 @@ enum ArgumentParser {
 
     static func isHelp(_ word: Argument) -> Bool { word.text == "--help" || word.text == "-h" }
 
-    /// The name among `names` a typo most likely meant: at most two edits away (and fewer than half its letters).
-    static func nearest(_ word: String, among names: [String]) -> String? {
-        let scored = names.map { ($0, editDistance(Array(word), Array($0))) }.filter { $0.1 <= min(2, word.count / 2) }
-        return scored.min { $0.1 < $1.1 }?.0
-    }
-
-    /// Levenshtein distance.
-    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0 ... b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
-
     /// The declared option a word names, and the value written into the word itself, if any.
     private static func match(_ word: Argument, in command: Command) throws -> (Option, Argument?) {
         let text = word.text
@@ -104,7 +86,7 @@ enum ArgumentParser {
             guard let option = command.options.first(where: { $0.long.map { $0 == name } ?? false }) else {
                 let known = (command.options + [Option.help]).filter { !$0.hidden }.compactMap(\.long)
                 throw command.usageError("unknown option '--\(name)'"
-                    + (nearest(String(name), among: known).map { " (did you mean --\($0)?)" } ?? ""))
+                    + (NearestName.closest(to: String(name), among: known).map { " (did you mean --\($0)?)" } ?? ""))
             }
             let hasInline = text.dropFirst(2).contains("=")
             return (option, hasInline ? word.suffix(from: 2 + name.utf8.count + 1) : nil)

@@ -60,16 +60,24 @@ import Testing
         #expect(!popup.isShowing)
     }
 
-    @Test func anItemWithoutHandlerDoesNothingAndDoesNotCancel() throws {
+    @Test func anItemWithoutHandlerClosesThePopupAsTheSeedDoesAndIsWarnedAboutOnce() throws {
         let scene = TestScene()
+        var warnings: [String] = []
+        scene.runtime.warningSink = { warnings.append($0) }
         let log = PopupEventLog(scene.runtime)
-        let popup = scene.seedPopup(delegate: RecordingPopupDelegate(methods: ["attach": nil])).create()
+        let popup = scene.seedPopup(delegate: PopupActions(["renmae": { _ in nil }])).create()
         try scene.runtime.settle()
         #expect(try popup.select("rename"))
-        #expect(popup.isShowing)
-        #expect(scene.runtime.clock.isIdle)
+        #expect(!popup.isShowing)
+        try scene.runtime.settle()
         #expect(log.entries == ["popup.willShow", "popup.didShow", "popup.willSelect rename 3",
-                                "popup.didSelect rename 3"])
+                                "popup.didSelect rename 3", "popup.willCancel", "popup.didCancel"])
+        popup.create()
+        try scene.runtime.settle()
+        try popup.select("rename")
+        #expect(warnings.count == 1, "\(warnings)")
+        #expect(warnings.first?.contains("nothing handles item \"rename\"") == true)
+        #expect(warnings.first?.contains("its delegate has 'renmae' — did you mean 'rename'?") == true)
     }
 
     @Test func aThrowingHandlerIsReportedAndThePopupStillCloses() throws {

@@ -57,3 +57,32 @@ extension TestScene {
 func easeInOutProgress(_ fraction: Double) -> Double {
     referenceBezier(0.42, 0, 0.58, 1, at: min(1, max(0, fraction)))
 }
+
+/// A `PopupWindowDelegate` made of Swift closures, one per item id, and an optional catch-all: the Swift tests'
+/// stand-in for a Lua delegate table.
+final class PopupActions: PopupWindowDelegate {
+    /// The per-item methods, by item id.
+    var actions: [String: (PopupWindow) throws -> Bool?]
+    /// The catch-all, called with the item and its 1-based index.
+    var didSelect: ((PopupWindow, PopupItem, Int) throws -> Bool?)?
+
+    init(_ actions: [String: (PopupWindow) throws -> Bool?] = [:],
+         didSelect: ((PopupWindow, PopupItem, Int) throws -> Bool?)? = nil) {
+        self.actions = actions
+        self.didSelect = didSelect
+    }
+
+    func handlesItem(_ id: String) -> Bool { actions[id] != nil }
+
+    var memberNames: [String] { Array(actions.keys) }
+
+    func perform(_ id: String, popup: PopupWindow) throws -> Bool? {
+        try actions[id]?(popup)
+    }
+
+    var respondsToDidSelectItem: Bool { didSelect != nil }
+
+    func didSelectItem(popup: PopupWindow, item: PopupItem, index: Int) throws -> Bool? {
+        try didSelect?(popup, item, index)
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import ScrimTestSupport
+import Testing
+
+/// Mistakes that are not errors in Lua but almost surely typos: warned about once, at the line, with the name meant.
+@Suite struct MistakeWarningsTests {
+    @Test func aPopupDelegatesMisspeltMethodIsNamedAndThePopupStillCloses() throws {
+        let script = """
+            local Delegate = {}
+            function Delegate:renmae() print("never") end
+            local popup = scrim.PopupWindow{ items = { "rename" }, delegate = Delegate }
+            popup:create(); scrim.settle()
+            popup:select("rename"); scrim.settle()
+            print(popup.isShowing)
+            popup:create(); scrim.settle(); popup:select("rename"); scrim.settle()
+            """
+        let result = try ScrimProcess.run(["run", "-e", script])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "false\n")
+        let warning = "scrim: PopupWindow: nothing handles item \"rename\" (no handler, no delegate method 'rename', "
+            + "no didSelectItem); its delegate has 'renmae' — did you mean 'rename'?; the popup closes\n"
+        #expect(result.stderr == warning, "once, not once per selection: \(result.stderr)")
+    }
+
+    @Test func aLuaClassReadingAMisspeltMemberIsWarnedOnceAtItsLine() throws {
+        let script = """
+            local Sheet = scrim.class("Sheet", scrim.ViewController)
+            function Sheet:peek() return self.viewDidLaod, self.mine end
+            local sheet = Sheet()
+            for _ = 1, 3 do print(sheet:peek()) end
+            """
+        let result = try ScrimProcess.run(["run", "-e", script])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "nil\tnil\nnil\tnil\nnil\tnil\n")
+        #expect(result.stderr == "scrim: (command line):2: Sheet has no field 'viewDidLaod' (read as nil) — did you mean 'viewDidLoad'?\n",
+                "\(result.stderr)")
+    }
+}
