@@ -187,7 +187,6 @@ static void unblock_arming(const sigset_t *saved) {
   pthread_sigmask(SIG_SETMASK, saved, NULL);
 }
 
-/* Sets the stop hook on `thread`, keeping the hook it had (the script's) to run beside it and to put back. */
 /* Instructions between the checks of the stop hook: 1, except for a memory budget exceeded again right after its
    error was raised (a script that caught it may go on a little, as a check every MEMORY_GRACE instructions allows). */
 #define MEMORY_GRACE 1000
@@ -196,11 +195,14 @@ static int arm_count(ScrimLimits *lim) {
   return lim->memoryGrace && !lim->stopping && !lim->interrupted && !lim->expired ? MEMORY_GRACE : 1;
 }
 
+/* Sets the stop hook on `thread`, keeping the hook it had (the script's) to run beside it and to put back. */
 static void arm_thread(ScrimLimits *lim, lua_State *thread) {
   if (thread == NULL) return;
   int count = arm_count(lim);
-  if (lua_gethook(thread) == stop_hook) {
-    if (lua_gethookcount(thread) != count) lua_sethook(thread, stop_hook, lua_gethookmask(thread), count);
+  int interrupt = lim->interrupted && !lim->stopping ? LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE : 0;
+  if (lua_gethook(thread) == stop_hook) { /* armed already: as often as now needed */
+    int mask = lua_gethookmask(thread) | interrupt;
+    if (lua_gethookcount(thread) != count || lua_gethookmask(thread) != mask) lua_sethook(thread, stop_hook, mask, count);
     return;
   }
   int n = lim->armedCount;
@@ -212,9 +214,9 @@ static void arm_thread(ScrimLimits *lim, lua_State *thread) {
     lim->armed[n].count = lua_gethookcount(thread);
     lim->armedCount = n + 1;
   }
-  /* Count events at every instruction (raised there: a call event would also come for the message handler, a C
-     function), and the script's own events to pass on. */
-  lua_sethook(thread, stop_hook, LUA_MASKCOUNT | (mask & ~LUA_MASKCOUNT), count);
+  /* Count events at every instruction (where a budget is raised: a call event would also come for the message
+     handler, a C function), the script's own events to pass on, and for Ctrl-C every event, as lua.c asks for. */
+  lua_sethook(thread, stop_hook, LUA_MASKCOUNT | (mask & ~LUA_MASKCOUNT) | interrupt, count);
 }
 
 /* The stop hook on the running thread and the main thread (where a coroutine's error goes on to). Async-safe. */
@@ -314,17 +316,18 @@ static void stop_hook(lua_State *L, lua_Debug *ar) {
   ScrimLimits *lim = scrim_limits(L);
 
   ScrimArmedThread *entry = armed_entry(lim, L);
-  if (ar->event != LUA_HOOKCOUNT) { /* one of the script's own events */
+  int interrupt = lim->depth > 0 && lim->interrupted && !lim->stopping;
+  if (ar->event != LUA_HOOKCOUNT) { /* one of the script's own events, or any event for Ctrl-C */
     int event = ar->event == LUA_HOOKTAILCALL ? LUA_MASKCALL : 1 << ar->event;
     if (entry != NULL && entry->hook != NULL && (entry->mask & event)) entry->hook(L, ar);
-    return;
+    if (!interrupt) return;
   }
   if (lim->residentOver) {
     lim->residentOver = 0;
     lim->memoryPending = 1;
     lim->memoryRefused = 1;
   }
-  if (lim->memoryPending && over_memory(L, lim)) {
+  if (!interrupt && lim->memoryPending && over_memory(L, lim)) {
     lim->reporting = 1;
     lim->memoryGrace = 1;
     allow_hooks_in_handler(L);
@@ -333,10 +336,18 @@ static void stop_hook(lua_State *L, lua_Debug *ar) {
     lua_concat(L, 2);
     lua_error(L);
   }
-  if (lim->depth > 0) {
-    if (lim->interrupted) lim->stopping = 2;
-    else if (!lim->stopping && deadline_passed(lim)) lim->stopping = 1;
+  if (interrupt) {
+    /* Ctrl-C, as lua.c's: raised once, at the first event (a call, a return, a line, an instruction), at the line of
+       the Lua function that made it; pcall may catch it. */
+    lim->interrupted = 0;
+    disarm_all(lim);
+    allow_hooks_in_handler(L);
+    luaL_where(L, 1);
+    lua_pushliteral(L, "interrupted!");
+    lua_concat(L, 2);
+    lua_error(L);
   }
+  if (lim->depth > 0 && !lim->stopping && deadline_passed(lim)) lim->stopping = 1;
   if (lim->stopping) {
     format_stop(L, lim, 0);
     allow_hooks_in_handler(L);
