@@ -1,7 +1,7 @@
 import ScrimCore
 
 /// A 2-D affine map, laid out as Cairo's `cairo_matrix_t`: x' = xx·x + xy·y + x0, y' = yx·x + yy·y + y0.
-public struct AffineTransform: Equatable {
+public struct AffineTransform: Equatable, Sendable {
     public var xx: Double, yx: Double, xy: Double, yy: Double, x0: Double, y0: Double
 
     public init(xx: Double, yx: Double, xy: Double, yy: Double, x0: Double, y0: Double) {

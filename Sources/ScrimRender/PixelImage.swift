@@ -55,7 +55,7 @@ public struct PixelImage: Equatable {
 }
 
 /// One pixel: 8-bit red, green, blue and straight alpha.
-public struct RGBA: Equatable, Hashable, CustomStringConvertible {
+public struct RGBA: Equatable, Hashable, CustomStringConvertible, Sendable {
     public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
 
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {

@@ -136,7 +136,7 @@ func eval(_ state: LuaState, _ code: String) throws -> String {
             ("p.tag = 'y'", "test:1: field 'tag' of Probe is read-only"),
             ("p.nope = 1", "test:1: Probe has no field 'nope'"),
             ("\n\np:scale('big')", "test:3: bad argument #1 to 'scale' (number expected, got string)"),
-            ("p.scale(42, 2)", "test:1: calling 'scale' on bad self (Probe expected, got number)"),
+            ("p.scale(42, 2)", "test:1: calling 'scale' on bad self (Probe expected, got number) — call it with ':' (object:scale(…)), which passes the object as self"),
             ("p.label = ''", "test:1: label must not be empty"),
         ]
         for (code, expected) in cases {

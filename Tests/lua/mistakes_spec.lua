@@ -111,3 +111,20 @@ describe("a tap that reaches nothing", function()
     assert.matches("neither it nor a view it is in has a tap recognizer", tostring(message), 1, true)
   end)
 end)
+
+describe("a method called with '.' instead of ':'", function()
+  it("says to call it with ':'", function()
+    local view, other = scrim.View{ name = "a" }, scrim.View{ name = "b" }
+    assert.matches("bad argument #1 to 'addSubview' %(View expected, got no value%) — call it with ':' "
+      .. "%(object:addSubview%(…%)%), which passes the object as self$", errorOf(function() view.addSubview(other) end))
+    local popup = scrim.PopupWindow{ items = { "a" } }
+    assert.matches("calling 'select' on bad self %(PopupWindow expected, got string%) — call it with ':'",
+      errorOf(function() popup.select("a") end))
+  end)
+
+  it("gives no hint to a call made with ':'", function()
+    local view = scrim.View{ name = "a" }
+    local message = errorOf(function() view:addSubview() end)
+    assert.matches("bad argument #1 to 'addSubview' %(View expected, got no value%)$", message)
+  end)
+end)

@@ -1,5 +1,5 @@
 /// Options of an `animate` call, as UIKit's `UIViewAnimationOptions` of the same names.
-public struct AnimationOptions: OptionSet, Hashable {
+public struct AnimationOptions: OptionSet, Hashable, Sendable {
     public let rawValue: Int
 
     public init(rawValue: Int) {

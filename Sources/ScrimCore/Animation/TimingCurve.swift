@@ -1,5 +1,5 @@
 /// How an animation's progress follows time: a cubic Bézier from (0, 0) to (1, 1), as CAMediaTimingFunction.
-public struct TimingCurve: Equatable {
+public struct TimingCurve: Equatable, Sendable {
     public let x1, y1, x2, y2: Double
     private let bezier: UnitBezier
     private let isLinear: Bool

@@ -1,6 +1,6 @@
 /// A cubic Bézier from (0, 0) to (1, 1) with control points (p1x, p1y) and (p2x, p2y), solved for y at a given x
 /// as WebKit's `UnitBezier` does: Newton's method from x as the first guess, then bisection if Newton stalls.
-public struct UnitBezier: Equatable {
+public struct UnitBezier: Equatable, Sendable {
     let ax, bx, cx: Double
     let ay, by, cy: Double
 

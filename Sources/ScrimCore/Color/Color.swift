@@ -1,5 +1,5 @@
 /// An sRGB colour with straight (not premultiplied) alpha; every component is in 0…1.
-public struct Color: Equatable, Hashable {
+public struct Color: Equatable, Hashable, Sendable {
     public var r: Double
     public var g: Double
     public var b: Double

@@ -1,5 +1,5 @@
 /// A location in a two-dimensional coordinate space, in points.
-public struct Point: Equatable, Hashable {
+public struct Point: Equatable, Hashable, Sendable {
     public var x: Double
     public var y: Double
 

@@ -1,5 +1,5 @@
 /// A rectangle: an origin (its top-left corner, y grows downwards) and a size, in points.
-public struct Rect: Equatable, Hashable {
+public struct Rect: Equatable, Hashable, Sendable {
     public var x: Double
     public var y: Double
     public var width: Double

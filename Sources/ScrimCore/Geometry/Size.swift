@@ -1,5 +1,5 @@
 /// A width and a height, in points.
-public struct Size: Equatable, Hashable {
+public struct Size: Equatable, Hashable, Sendable {
     public var width: Double
     public var height: Double
 

@@ -2,7 +2,7 @@
 ///
 /// Parts interpolate independently (a rotation from 0 to 2π turns once), which is how an animation of
 /// `transform` moves between two values.
-public struct Transform: Equatable, Hashable {
+public struct Transform: Equatable, Hashable, Sendable {
     public var scaleX: Double
     public var scaleY: Double
     /// Clockwise on screen, in radians.

@@ -3,7 +3,7 @@
 ///
 /// The default (`list`) is one full-width row of 56 pt per item, no spacing, no insets: five items make a
 /// 280 pt menu at the bottom of the screen.
-public struct PopupFlowLayout: Equatable {
+public struct PopupFlowLayout: Equatable, Sendable {
     /// Items per row (at least 1).
     public var columns: Int
     /// The height of every item, in points.

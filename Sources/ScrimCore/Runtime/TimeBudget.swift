@@ -11,7 +11,7 @@ public struct TimeBudget {
     }
 
     /// No budget: never exceeded.
-    public static let unlimited = TimeBudget { nil }
+    public static var unlimited: TimeBudget { TimeBudget { nil } }
 
     /// Nil while time is left; once it is spent (or the run was interrupted), the error to stop with.
     public func exceeded() -> TimeBudgetExceeded? { check() }

@@ -1,5 +1,5 @@
 /// The virtual display: its size in points and its scale (pixels per point).
-public struct Screen: Equatable {
+public struct Screen: Equatable, Sendable {
     public var width: Double
     public var height: Double
     /// Pixels per point.

@@ -73,11 +73,24 @@ private func dispatch(_ L: OpaquePointer, _ function: HostFunction, _ state: Lua
         }
         return -1
     } catch {
-        let message = (error as? ArgumentError)?.message(for: function) ?? String(describing: error)
+        var message = (error as? ArgumentError)?.message(for: function) ?? String(describing: error)
+        if let argument = error as? ArgumentError, function.kind == .method, calledWithDot(L),
+           argument.index == 1 || argument.problem.hasSuffix("got no value") {
+            message += " — call it with ':' (object:\(function.name)(…)), which passes the object as self"
+        }
         lua_settop(L, 0)
         scrim_where(L, 1)
         state.pushString(message)
         lua_concat(L, 2)
         return -1
     }
+}
+
+/// Whether the running method was called as `object.name(…)` rather than `object:name(…)`: Lua names a call made
+/// with `:` a "method" call, and a `.` call a "field" (or a local, global, upvalue) one. A call from C (`pcall(f)`)
+/// has no name, and no hint is given for it.
+private func calledWithDot(_ L: OpaquePointer) -> Bool {
+    var ar = lua_Debug()
+    guard lua_getstack(L, 0, &ar) != 0, lua_getinfo(L, "n", &ar) != 0, let namewhat = ar.namewhat else { return false }
+    return ["field", "local", "global", "upvalue"].contains(String(cString: namewhat))
 }
