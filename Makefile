@@ -35,12 +35,14 @@ demo: build
 test: build
 	@scripts/test-all
 
-# A long seeded fuzz campaign through the debug scrim (scripts/fuzz): `make fuzz SEED=3 RUNS=2000 STEPS=80`.
+# A long seeded fuzz campaign through the debug scrim (scripts/fuzz, then scripts/fuzz-surfaces with RUNS cases):
+# `make fuzz SEED=3 RUNS=2000 STEPS=80`.
 SEED ?= 1
 RUNS ?= 1000
 STEPS ?= 80
 fuzz: build
 	scripts/fuzz --seed $(SEED) --runs $(RUNS) --steps $(STEPS) --quiet
+	scripts/fuzz-surfaces --seed $(SEED) --cases $(RUNS) --quiet
 
 bench: release
 	@scripts/bench

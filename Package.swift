@@ -11,6 +11,9 @@ let package = Package(
     name: "Scrim",
     products: [
         .executable(name: "scrim", targets: ["scrim"]),
+        // Scrim as a library (docs/EMBEDDING.md): the runtime, plugins and host classes, without the CLI's libedit,
+        // SDL or ffmpeg.
+        .library(name: "ScrimKit", targets: ["ScrimKit"]),
     ],
     targets: [
         .systemLibrary(
@@ -32,6 +35,7 @@ let package = Package(
             .embedInCode("Lua/bundled/analytics.lua"), .embedInCode("Lua/bundled/popup_menu.lua"),
             .embedInCode("Lua/bundled/sheets.lua"),
         ]),
+        .target(name: "ScrimKit", dependencies: ["ScrimLua", "ScrimPlugins", "ScrimCore", "ScrimTest"]),
         .target(name: "ScrimTest", dependencies: ["ScrimLua", "CLua", "ScrimRender", "ScrimPlugins", "ScrimCore"],
                 resources: [.embedInCode("Lua/say.lua"), .embedInCode("Lua/values.lua"),
                             .embedInCode("Lua/messages.lua"), .embedInCode("Lua/failure.lua"),
@@ -55,6 +59,7 @@ let package = Package(
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "ScrimCoreTests", dependencies: ["ScrimCore", "Cassowary"], swiftSettings: swift6),
         .testTarget(name: "ScrimRenderTests", dependencies: ["ScrimRender", "ScrimCore"], swiftSettings: swift6),
+        .testTarget(name: "ScrimKitTests", dependencies: ["ScrimKit"]),
         .testTarget(name: "ScrimLuaTests", dependencies: ["ScrimLua", "CLua", "ScrimCore"]),
         .target(name: "ScrimTestSupport", path: "Tests/Support"),
         .testTarget(name: "ScrimCLITests", dependencies: ["scrim", "ScrimRender", "ScrimLua", "ScrimTestSupport"]),

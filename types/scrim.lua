@@ -305,7 +305,7 @@ function PresentationController:animateAlongsideTransition(animations, completio
 
 ---A custom transition's animator (protocol style), returned by `animationControllerForPresented`/`Dismissed`.
 ---@class scrim.Animator
----@field transitionDuration fun(self, ctx: scrim.TransitionContext): number
+---@field transitionDuration? fun(self, ctx: scrim.TransitionContext): number
 ---@field animateTransition fun(self, ctx: scrim.TransitionContext) # must end with ctx:completeTransition()
 ---@field animationEnded? fun(self, completed: boolean)
 

@@ -1,9 +1,13 @@
-/// The plugins that ship inside Scrim (`Lua/bundled/<name>.lua`, embedded at build time), loaded by name wherever a
-/// plugin folder is expected: `@popup_menu` is one of them, `@bundled` all. Nothing loads them unless asked, so a
-/// run in Scrim's own source tree behaves as anywhere else.
+/// The plugins that ship inside Scrim, embedded at build time from the repository's `plugins/<name>/plugin.lua`
+/// (through the links in `Lua/bundled/`, since a target's resources must lie inside it and have distinct names),
+/// loaded by name wherever a plugin folder is expected: `@popup_menu` is one of them, `@bundled` all. Nothing loads
+/// them unless asked: the source tree's `plugins/` holds `sourceMarker`, so a run there behaves as anywhere else.
 public enum BundledPlugins {
     /// The name that stands for every bundled plugin.
     public static let all = "@bundled"
+
+    /// A file in a folder of plugins that keeps it off the default `./plugins` search (it is still loaded when named).
+    public static let sourceMarker = ".scrim-bundled"
 
     static let sources: [String: [UInt8]] = [
         "analytics": PackageResources.analytics_lua,

@@ -17,6 +17,10 @@ public final class PluginHost {
     /// default, as at start-up (`start`).
     public var failureOutput: (String) -> Void = { writeToStandardError($0 + "\n") }
 
+    /// Whether each plugin's plugin.lua and its setup run under a time budget of their own (`scrim plugins check`):
+    /// a plugin that loops spends its own budget, and the plugins after it are checked with theirs.
+    public var budgetPerPlugin = false
+
     private var prelude: LuaRef?
     /// The plugins being loaded or reloaded now: a plugin's code may load plugins (with the "plugins" permission),
     /// but not itself or one whose load is under way.
@@ -258,6 +262,7 @@ public final class PluginHost {
             return .failure(PluginError(plugin: folder.name, message: "\(folder.manifestPath): cannot be read"))
         }
         let state = runtime.state
+        if budgetPerPlugin { state.restartTimeBudget() }
         do {
             let manifest = try callPrelude("evaluate", [folder.name, folder.directory, folder.manifestPath, source, options])
             guard case .table(let table) = manifest else {
@@ -279,6 +284,7 @@ public final class PluginHost {
     }
 
     private func activate(_ name: String, _ manifest: PluginManifest) throws {
+        if budgetPerPlugin { runtime?.state.restartTimeBudget() }
         do {
             try callPrelude("activate", [name, manifest.permissions])
         } catch let error as LuaError {
@@ -337,14 +343,16 @@ public final class PluginHost {
         try state.load(PluginPrelude.random)
         scrim_pushglobaltable(L)
         try state.call(nargs: 1, nresults: 1)
-        try state.call(nargs: 3, nresults: 1)
+        state.push(PluginModuleFile.check)
+        try state.call(nargs: 4, nresults: 1)
         try state.load(PluginPrelude.loader)
         pushModule(L)
         scrim_pushglobaltable(L)
         state.push(pluginOn)
         state.push(reportFunction)
-        lua_rotate(L, -6, -1)
-        try state.call(nargs: 5, nresults: 1)
+        state.push(PluginHost.isCallable)
+        lua_rotate(L, -7, -1)
+        try state.call(nargs: 6, nresults: 1)
         let table = state.popRef()
         prelude = table
         return table

@@ -117,6 +117,11 @@ extension PluginHost {
         lua_settop(L, -2)
     }
 
+    /// `isCallable(value)`: whether the host's functions take `value` as a callback (`LuaCall.function`'s check).
+    static let isCallable = HostFunction("isCallable") { call in
+        call.push(call.state.isCallable(at: 1))
+    }
+
     /// `on(plugin, group, event, fn, opts)`: a plugin's hook, always in its group (a `group` the plugin gave is a label
     /// the prelude keeps), whose errors name the plugin.
     var pluginOn: HostFunction {

@@ -1,6 +1,7 @@
 import Glibc
 
-/// Where plugins are looked for (docs/API.md §9): every `--plugins DIR`, then `SCRIM_PLUGIN_PATH` (`:`-separated), then `./plugins`.
+/// Where plugins are looked for (docs/API.md §9): every `--plugins DIR`, then `SCRIM_PLUGIN_PATH` (`:`-separated), then
+/// `./plugins` unless it holds the bundled plugins' sources (`BundledPlugins.sourceMarker`).
 /// Each entry is a plugin folder (it has `plugin.lua`), a folder of plugin folders, or a bundled plugin by name
 /// (`@popup_menu`, `@bundled` for all).
 public struct PluginSearchPath {
@@ -17,7 +18,10 @@ public struct PluginSearchPath {
         if let environment {
             directories += environment.split(separator: ":").map(String.init).filter { !$0.isEmpty }
         }
-        if includeDefault, PluginSearchPath.isDirectory("plugins") { directories.append("plugins") }
+        if includeDefault, PluginSearchPath.isDirectory("plugins"),
+           !PluginSearchPath.isFile("plugins/" + BundledPlugins.sourceMarker) {
+            directories.append("plugins")
+        }
         return PluginSearchPath(directories: directories)
     }
 
@@ -26,13 +30,16 @@ public struct PluginSearchPath {
     }
 
     /// The plugin folders along the path, in order (within a folder of plugins, by name); a name seen before is
-    /// shadowed by the earlier one and reported in `shadowed`.
+    /// shadowed by the earlier one and reported in `shadowed`. A folder reached again under another spelling
+    /// (`plugins` and `./plugins/`, a link to it) is the same folder, not one shadowing itself: it is skipped.
     public func discover() -> (folders: [PluginFolder], shadowed: [String]) {
         var folders: [PluginFolder] = []
         var shadowed: [String] = []
         var seen: [String: String] = [:]
+        var identities: Set<String> = []
         for directory in directories {
             for folder in PluginFolder.find(in: directory) {
+                guard identities.insert(Self.identity(of: folder.directory)).inserted else { continue }
                 if let first = seen[folder.name] {
                     shadowed.append("plugin '\(folder.name)' in \(folder.directory) is shadowed by the one in \(first)")
                     continue
@@ -42,6 +49,13 @@ public struct PluginSearchPath {
             }
         }
         return (folders, shadowed)
+    }
+
+    /// What names a folder whatever the path's spelling: its device and inode (a bundled plugin: its name).
+    static func identity(of directory: String) -> String {
+        var info = stat()
+        guard !BundledPlugins.isBundledName(directory), stat(directory, &info) == 0 else { return directory }
+        return "\(info.st_dev):\(info.st_ino)"
     }
 
     static func isDirectory(_ path: String) -> Bool {

@@ -26,17 +26,19 @@ public struct Recording {
     }
 
     /// Writes the frames `frame(time)` gives for `times(from:to:)` to `path` (its extension picks the format) and
-    /// returns how many there were.
+    /// returns how many there were. Drawing and encoding are work a script caused: once `budget` is spent the
+    /// recording stops with its error, before the file is completed.
     @discardableResult
     public func write(to path: String, size: Size, from start: Seconds, to end: Seconds,
-                      frame: (Seconds) -> RenderTree) throws -> Int {
+                      budget: TimeBudget = .unlimited, frame: (Seconds) -> RenderTree) throws -> Int {
         let format = try AnimationFormat(path: path)
         let buffer = try FrameBuffer(size: size, scale: scale)
         let writer = try format.writer(path: path, width: buffer.width, height: buffer.height,
                                        framesPerSecond: framesPerSecond)
         let times = times(from: start, to: end)
         for (index, time) in times.enumerated() {
-            try buffer.draw(frame(time))
+            if let exceeded = budget.exceeded() { throw exceeded }
+            try buffer.draw(frame(time), budget: budget)
             try writer.add(buffer, at: Double(index) / framesPerSecond)
         }
         try writer.finish(at: Double(times.count) / framesPerSecond)
@@ -53,7 +55,8 @@ public struct Recording {
         let film = FilmRecorder(runtime: runtime, background: background)
         runtime.clock.advance(to: start + seconds)
         film.stop()
+        if let interruption = runtime.clock.interruption { throw interruption }
         return try write(to: path, size: runtime.screen.bounds.size, from: start, to: start + seconds,
-                         frame: film.frame(at:))
+                         budget: runtime.timeBudget, frame: film.frame(at:))
     }
 }

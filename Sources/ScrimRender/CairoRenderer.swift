@@ -10,18 +10,25 @@ public enum CairoRenderer {
     /// Font size of view text, in points (UIKit's body text).
     public static let fontSize = 17.0
 
-    /// The tree drawn at `scale` pixels a point (default: the tree's own scale, the screen's).
-    public static func image(of tree: RenderTree, scale: Double? = nil) throws -> PixelImage {
+    /// How many views are drawn between two looks at the time budget: drawing is work a script caused, and a
+    /// window of tens of thousands of views takes long enough to be stopped by it.
+    static let viewsBetweenBudgetChecks = 256
+
+    /// The tree drawn at `scale` pixels a point (default: the tree's own scale, the screen's), stopped with
+    /// `TimeBudgetExceeded` once `budget` is spent.
+    public static func image(of tree: RenderTree, scale: Double? = nil, budget: TimeBudget = .unlimited) throws -> PixelImage {
         let cairo = try Cairo.shared()
-        let surface = try render(tree, scale: scale ?? tree.scale, cairo: cairo)
+        let surface = try render(tree, scale: scale ?? tree.scale, cairo: cairo, budget: budget)
         defer { cairo.surfaceDestroy(surface) }
         return try cairo.image(of: surface)
     }
 
-    /// Writes the tree as a PNG to `path` (parent directories are created), at `scale` pixels a point.
-    public static func writePNG(_ tree: RenderTree, to path: String, scale: Double? = nil) throws {
+    /// Writes the tree as a PNG to `path` (parent directories are created), at `scale` pixels a point; nothing is
+    /// written if `budget` is spent first.
+    public static func writePNG(_ tree: RenderTree, to path: String, scale: Double? = nil,
+                                budget: TimeBudget = .unlimited) throws {
         let cairo = try Cairo.shared()
-        let surface = try render(tree, scale: scale ?? tree.scale, cairo: cairo)
+        let surface = try render(tree, scale: scale ?? tree.scale, cairo: cairo, budget: budget)
         defer { cairo.surfaceDestroy(surface) }
         try PNGFile.write(surface, to: path, cairo: cairo)
     }
@@ -36,16 +43,17 @@ public enum CairoRenderer {
         return (max(1, Int(width)), max(1, Int(height)))
     }
 
-    private static func render(_ tree: RenderTree, scale: Double, cairo: Cairo) throws -> Cairo.Surface {
+    private static func render(_ tree: RenderTree, scale: Double, cairo: Cairo, budget: TimeBudget) throws -> Cairo.Surface {
         let (width, height) = try pixelSize(of: tree, scale: scale)
         return try makeSurface(width: width, height: height, cairo: cairo) { cr in
             cairo.scale(cr, scale, scale)
-            draw(tree, in: cr, cairo: cairo)
+            try draw(tree, in: cr, cairo: cairo, budget: budget)
         }
     }
 
     /// A new ARGB32 surface of `width` × `height` pixels, with `body` drawing into a fresh context on it.
-    static func makeSurface(width: Int, height: Int, cairo: Cairo, _ body: (Cairo.Context) -> Void) throws -> Cairo.Surface {
+    static func makeSurface(width: Int, height: Int, cairo: Cairo,
+                            _ body: (Cairo.Context) throws -> Void) throws -> Cairo.Surface {
         guard width <= 32767, height <= 32767 else {
             throw RenderError("image too large: \(width)×\(height) pixels (Cairo's limit is 32767; use a smaller scale)")
         }
@@ -57,7 +65,11 @@ public enum CairoRenderer {
             cairo.surfaceDestroy(surface)
             throw RenderError("cairo: cannot create a \(width)×\(height) image: \(cairo.message(status))")
         }
-        body(cr)
+        do { try body(cr) } catch {
+            cairo.destroy(cr)
+            cairo.surfaceDestroy(surface)
+            throw error
+        }
         status = cairo.status(cr)
         cairo.destroy(cr)
         guard status == 0 else {
@@ -67,13 +79,15 @@ public enum CairoRenderer {
         return surface
     }
 
-    /// Draws `tree` with its top-left corner at the context's origin, one unit a point.
-    static func draw(_ tree: RenderTree, in cr: Cairo.Context, cairo: Cairo) {
+    /// Draws `tree` with its top-left corner at the context's origin, one unit a point; throws the budget's error
+    /// once it is spent.
+    static func draw(_ tree: RenderTree, in cr: Cairo.Context, cairo: Cairo, budget: TimeBudget) throws {
         let bg = tree.background
         cairo.setSourceRGBA(cr, bg.r, bg.g, bg.b, bg.a)
         cairo.rectangle(cr, 0, 0, tree.size.width, tree.size.height)
         cairo.fill(cr)
-        for node in tree.nodes {
+        for (index, node) in tree.nodes.enumerated() {
+            if index % viewsBetweenBudgetChecks == 0, let exceeded = budget.exceeded() { throw exceeded }
             // A singular matrix would put the whole context into an error state; such a view has no area anyway.
             guard node.transform.inverted != nil else { continue }
             let fill = node.fill

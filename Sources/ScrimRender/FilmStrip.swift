@@ -8,17 +8,19 @@ public enum FilmStrip {
 
     /// The strip of `frames` at `scale` pixels a point (default: the first frame's scale). Its width is the
     /// frame width times the number of frames; its height the frame height plus the label band.
-    public static func image(of frames: [RenderTree], scale: Double? = nil) throws -> PixelImage {
+    public static func image(of frames: [RenderTree], scale: Double? = nil, budget: TimeBudget = .unlimited) throws -> PixelImage {
         let cairo = try Cairo.shared()
-        let surface = try render(frames, scale: scale, cairo: cairo)
+        let surface = try render(frames, scale: scale, cairo: cairo, budget: budget)
         defer { cairo.surfaceDestroy(surface) }
         return try cairo.image(of: surface)
     }
 
-    /// Writes the strip of `frames` as a PNG to `path` (parent directories are created).
-    public static func writePNG(_ frames: [RenderTree], to path: String, scale: Double? = nil) throws {
+    /// Writes the strip of `frames` as a PNG to `path` (parent directories are created); nothing is written if
+    /// `budget` is spent first.
+    public static func writePNG(_ frames: [RenderTree], to path: String, scale: Double? = nil,
+                                budget: TimeBudget = .unlimited) throws {
         let cairo = try Cairo.shared()
-        let surface = try render(frames, scale: scale, cairo: cairo)
+        let surface = try render(frames, scale: scale, cairo: cairo, budget: budget)
         defer { cairo.surfaceDestroy(surface) }
         try PNGFile.write(surface, to: path, cairo: cairo)
     }
@@ -30,7 +32,7 @@ public enum FilmStrip {
         return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
     }
 
-    private static func render(_ frames: [RenderTree], scale: Double?, cairo: Cairo) throws -> Cairo.Surface {
+    private static func render(_ frames: [RenderTree], scale: Double?, cairo: Cairo, budget: TimeBudget) throws -> Cairo.Surface {
         guard let first = frames.first else { throw RenderError("a film strip needs at least one frame") }
         let scale = scale ?? first.scale
         let frameSize = try CairoRenderer.pixelSize(of: first, scale: scale)
@@ -47,7 +49,7 @@ public enum FilmStrip {
                 cairo.setSourceRGBA(cr, 0.2, 0.2, 0.2, 1)
                 CairoRenderer.drawText(label(for: frame.time), centredIn: bandSize, size: 13, in: cr, cairo: cairo)
                 cairo.translate(cr, 0, labelHeight)
-                CairoRenderer.draw(frame, in: cr, cairo: cairo)
+                try CairoRenderer.draw(frame, in: cr, cairo: cairo, budget: budget)
                 cairo.restore(cr)
                 if index > 0 {
                     // A one-pixel rule between frames, so that white frames do not run together.

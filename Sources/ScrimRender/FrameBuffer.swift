@@ -29,15 +29,16 @@ public final class FrameBuffer {
 
     deinit { cairo.surfaceDestroy(surface) }
 
-    /// Draws `tree` over the whole buffer (what was there before is cleared first).
-    public func draw(_ tree: RenderTree) throws {
+    /// Draws `tree` over the whole buffer (what was there before is cleared first); throws the budget's error once
+    /// it is spent.
+    public func draw(_ tree: RenderTree, budget: TimeBudget = .unlimited) throws {
         cairo.surfaceFlush(surface)
         if let data = cairo.imageSurfaceGetData(surface) { data.initialize(repeating: 0, count: stride * height) }
         cairo.surfaceMarkDirty(surface)
         guard let cr = cairo.create(surface) else { throw RenderError("cairo: cannot draw into a \(width)×\(height) image") }
         defer { cairo.destroy(cr) }
         cairo.scale(cr, scale, scale)
-        CairoRenderer.draw(tree, in: cr, cairo: cairo)
+        try CairoRenderer.draw(tree, in: cr, cairo: cairo, budget: budget)
         let status = cairo.status(cr)
         guard status == 0 else { throw RenderError("cairo: drawing failed: \(cairo.message(status))") }
         cairo.surfaceFlush(surface)

@@ -70,14 +70,13 @@ public final class TraceRecorder {
     public func measure<T>(name: String, category: String = "lua", source: String? = nil,
                            virtualTime: Seconds? = nil, args: [String: TraceValue] = [:], track: String = "Lua",
                            _ body: () throws -> T) rethrows -> T {
-        let start = wallNow
-        defer {
-            var args = args
-            if let source { args["source"] = .string(source) }
-            if let virtualTime { args["virtual_time_s"] = .number(virtualTime) }
-            recordSpan(name: name, category: category, start: start, duration: wallNow - start, args: args,
-                       track: track, timeline: .wall)
-        }
+        var args = args
+        if let source { args["source"] = .string(source) }
+        if let virtualTime { args["virtual_time_s"] = .number(virtualTime) }
+        // Open while it runs: a trace written while the call is still under way (the script called os.exit)
+        // shows it, unfinished.
+        let span = beginSpan(name: name, category: category, start: wallNow, args: args, track: track, timeline: .wall)
+        defer { endSpan(span, at: wallNow) }
         return try body()
     }
 

@@ -40,6 +40,8 @@ enum TestLibrary {
 /// to each and a stopped one is reported against its test while the rest of the file still runs.
 public struct SpecFileRunner {
     public var options: TestOptions
+    /// What a host does to each file's runtime before the file runs (ScrimKit: register its classes).
+    public var prepare: (LuaRuntime) throws -> Void = { _ in }
 
     public init(options: TestOptions) {
         self.options = options
@@ -64,6 +66,11 @@ public struct SpecFileRunner {
             if hooks?.hasHandlers("error") != true { box.reports.append(report) }
         }
         PluginHost.start(in: runtime, searchPath: .standard(flags: options.pluginDirectories, includeDefault: false))
+        do { try prepare(runtime) } catch {
+            file.results.append(TestResult(status: .error, names: ["(preparing the runtime)"], file: path, line: 0,
+                                           message: String(describing: error)))
+            return file
+        }
         let state = runtime.state
         let L = state.L
         defer { state.close() }

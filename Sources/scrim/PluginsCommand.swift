@@ -21,6 +21,7 @@ enum PluginsCommand {
         summary: "one line a plugin: name, version, state (loaded or failed), error",
         about: "Loads the plugins in DIR, or along the search path, and prints one line a plugin: name, version,\n"
             + "state (loaded or failed) and the first line of its error.",
+        options: [timeout, RuntimeFlags.maxMemory],
         run: { try main($0, action: "list") })
 
     static let check = Command(
@@ -30,8 +31,15 @@ enum PluginsCommand {
             Loads the plugins in DIR, or along the search path, and prints the load order, each plugin ok or
             FAIL with its error, and the warnings (unknown manifest fields, shadowed plugins).
             """,
+        options: [timeout, RuntimeFlags.maxMemory],
         notes: "Exit status: 0 every plugin loads, 1 one cannot or none is found, 2 a usage error.",
         run: { try main($0, action: "check") })
+
+    /// Read by RuntimeFlags; each plugin has a budget of its own, so one that loops fails alone.
+    static let timeout = Option("timeout", value: "S", help: """
+        wall-clock budget of each plugin's plugin.lua and of its setup, in seconds
+        (default 30; 0 = none)
+        """)
 
     static func main(_ parsed: ParsedArguments, action: String) throws -> Int32 {
         let arguments = parsed.operands.map(\.text)
@@ -46,12 +54,15 @@ enum PluginsCommand {
             searchPath = .standard(flags: [])
         }
 
-        let runtime = LuaRuntime()
+        var options = RuntimeOptions()
+        try RuntimeFlags.apply(parsed, to: &options)
+        let runtime = LuaRuntime(options: options)
         let host = PluginHost.install(in: runtime)
+        host.budgetPerPlugin = true
         var warnings: [String] = []
         host.warningOutput = { warnings.append($0) }
         host.load(searchPath: searchPath)
-        let where_ = searchPath.directories.isEmpty ? "nothing to search: no SCRIM_PLUGIN_PATH and no ./plugins"
+        let where_ = searchPath.directories.isEmpty ? "nothing to search: no SCRIM_PLUGIN_PATH and no ./plugins (or one marked .scrim-bundled)"
                                                     : "searched " + searchPath.directories.joined(separator: ", ")
         switch action {
         case "check":

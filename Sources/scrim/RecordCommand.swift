@@ -41,14 +41,9 @@ enum RecordCommand {
         var options = RuntimeOptions()
         try RuntimeFlags.apply(parsed, to: &options)
         let pluginDirectories = try RuntimeFlags.pluginDirectories(parsed)
-        func number(_ option: Option, _ range: ClosedRange<Double>, _ expected: String) throws -> Double? {
-            try parsed.value(option, expected: expected) { text in
-                Double(text).flatMap { $0.isFinite && $0 > 0 && range.contains($0) ? $0 : nil }
-            }
-        }
-        let fps = try number(Self.fps, Recording.framesPerSecondRange, "frames a second, 1 to 120") ?? 30
-        let duration = try number(Self.duration, 0...3600, "seconds of virtual time, at most 3600")
-        let scale = try number(Self.scale, 0...8, "pixels a point, e.g. 1 or 2; at most 8") ?? 1
+        let fps = try parsed.value(Self.fps, .framesPerSecond) ?? 30
+        let duration = try parsed.value(Self.duration, .recordingDuration)
+        let scale = try parsed.value(Self.scale, .pixelScale) ?? 1
         let files = parsed.leadingOperands.map(\.text)
         if files.count > 1 {
             throw parsed.command.usageError("unexpected argument '\(files[1])' (the script's arguments go after --)")
@@ -71,20 +66,44 @@ enum RecordCommand {
     static func run(_ script: String, arguments: [[UInt8]], before: [String], options: RuntimeOptions,
                     plugins: PluginSearchPath, duration: Seconds?, recording: Recording, output: String) -> Int32 {
         let runtime = LuaRuntime(options: options)
+        PromisedOutputs.stopOnSignals(runtime.state)
         PluginHost.start(in: runtime, searchPath: plugins)
         let core = runtime.core
         let film = FilmRecorder(runtime: core)
+        /// The animation from 0 to `end`; false (said on stderr) if it was not written.
+        func writeRecording(to end: Seconds) -> Bool {
+            film.stop()
+            do {
+                let count = try recording.write(to: output, size: core.screen.bounds.size, from: 0, to: end,
+                                                budget: core.timeBudget, frame: film.frame(at:))
+                print("wrote \(output) (\(count) frames)")
+                return true
+            } catch let error as TimeBudgetExceeded {
+                printError(error.commandLineText(doing: "recording \(output); it was not completed"))
+            } catch {
+                printError("scrim: \(error)")
+            }
+            return false
+        }
+        // A script that ends the process with os.exit gets the recording up to that moment.
+        let promise = PromisedOutputs.promise { _ = writeRecording(to: core.now) }
+        defer { PromisedOutputs.withdraw(promise) }
         do {
             runtime.setArgTable(words: (before + [script]).map { Array($0.utf8) } + arguments, scriptIndex: before.count)
             try ScriptPlan.Script(script).run(in: runtime, arguments: arguments)
             if let duration {
                 if core.now < duration { core.clock.advance(to: duration) }
+                // Advancing stops early when the budget is spent; the recording is not made of what is left.
+                if let interruption = core.clock.interruption { throw interruption }
             } else {
                 try runtime.settle()
             }
         } catch let error as LuaError {
             printError(error, options: options)
-            return 1
+            return PromisedOutputs.exitStatus(1)
+        } catch let error as TimeBudgetExceeded {
+            printError(error.commandLineText())
+            return PromisedOutputs.exitStatus(1)
         } catch let error as SettleError {
             printError("scrim: \(error)")
             printError("(a run that does not settle needs a --duration for its recording)")
@@ -93,15 +112,8 @@ enum RecordCommand {
             printError("scrim: \(error)")
             return 1
         }
-        film.stop()
-        do {
-            let count = try recording.write(to: output, size: core.screen.bounds.size, from: 0, to: duration ?? core.now,
-                                            frame: film.frame(at:))
-            print("wrote \(output) (\(count) frames)")
-        } catch {
-            printError("scrim: \(error)")
-            return 1
-        }
+        PromisedOutputs.withdraw(promise)
+        guard writeRecording(to: duration ?? core.now) else { return 1 }
         // Errors reported along the way fail the command, as they fail a run.
         return runtime.reportedErrors > 0 ? 1 : 0
     }

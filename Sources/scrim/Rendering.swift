@@ -7,7 +7,7 @@ import ScrimRender
 enum Rendering {
     static func install() {
         LuaRuntime.snapshotter = { runtime, path in
-            try CairoRenderer.writePNG(RenderTree(runtime: runtime), to: path)
+            try CairoRenderer.writePNG(RenderTree(runtime: runtime), to: path, budget: runtime.timeBudget)
         }
     }
 }

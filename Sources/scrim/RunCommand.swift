@@ -65,19 +65,27 @@ enum RunCommand {
         if parsed.has(version) || (interactive && isatty(0) == 0) { printVersion() }
         let runtime = plan.makeRuntime(options: options)
         let trace = parsed.value(trace).map { RunTrace(runtime: runtime, path: $0) }
+        // The trace is written however the run ends: a failing run is often the one worth looking at, and one that
+        // ends with os.exit writes it from the exit handler.
+        let tracePromise = trace.map { trace in PromisedOutputs.promise { _ = trace.write() } }
+        func finish(_ status: Int32) -> Int32 {
+            guard let trace, let tracePromise else { return status }
+            PromisedOutputs.withdraw(tracePromise)
+            return trace.write() ? status : 1
+        }
         let plugins = PluginSearchPath.standard(flags: pluginDirectories)
         if interactive {
             let session = ReplSession(adopting: runtime, options: options, interactive: isatty(0) != 0, plugins: plugins)
             if session.interactive { ReplCommand.showBanner(session) }
-            guard report(options, { try plan.perform(in: runtime) }) else { return 1 }
-            return ReplCommand.enter(session)
+            guard report(options, { try plan.perform(in: runtime) }) else { return finish(1) }
+            return finish(ReplCommand.enter(session))
         }
+        PromisedOutputs.stopOnSignals(runtime.state)
         PluginHost.start(in: runtime, searchPath: plugins)
         // Ctrl-C as in lua.c: `interrupted!` at the running line, with a traceback (a second one ends the process).
         runtime.state.catchInterrupts()
         // The window opens first: without a display nothing runs, and what the script starts is seen from time 0.
         let live = try window.open(runtime, name: parsed.operands.first?.text ?? "(command line)")
-        // The trace is written however the run ends: a failing run is often the one worth looking at.
         let status = report(options) {
             let realtime = parsed.has(realtime)
             try plan.perform(in: runtime) { if realtime { runtime.core.clock.startRealTime() } }
@@ -91,8 +99,7 @@ enum RunCommand {
                 try runtime.settle()
             }
         } ? (runtime.reportedErrors > 0 ? 1 : 0) : Int32(1)
-        guard let trace else { return status }
-        return trace.write() ? status : 1
+        return PromisedOutputs.exitStatus(finish(status))
     }
 
     static func printVersion() {
@@ -107,6 +114,8 @@ enum RunCommand {
             return true
         } catch let error as LuaError {
             printError(error, options: options)
+        } catch let error as TimeBudgetExceeded {
+            printError(error.commandLineText())
         } catch {
             printError("scrim: \(error)")
         }
@@ -118,7 +127,11 @@ enum RunCommand {
         let clock = runtime.core.clock
         let deadline = clock.now + 10
         while !clock.isIdle {
+            // Waiting in real time is work the script caused: the run's budget stops it (a timer that re-arms
+            // itself would keep the loop going for ever), as advancing does.
+            if let exceeded = runtime.core.timeBudget.exceeded() { throw exceeded }
             clock.advanceToWallClock()
+            if let interruption = clock.interruption { throw interruption }
             if clock.now > deadline { _ = try runtime.settle(timeout: 0) }
             usleep(UInt32(1_000_000 / max(clock.frameRate, 1)))
         }

@@ -14,7 +14,7 @@ enum RuntimeFlags {
     static let plugins = Option("plugins", value: "DIR", help: """
         load the plugins in DIR (a plugin folder or a folder of plugins; @NAME: a
         bundled one, @bundled: all) first; may be repeated; then SCRIM_PLUGIN_PATH
-        (':'-separated), then ./plugins
+        (':'-separated), then ./plugins (unless it holds .scrim-bundled)
         """)
 
     static let traceInternals = Option("trace-internals", help: """
@@ -32,13 +32,11 @@ enum RuntimeFlags {
     static func apply(_ parsed: ParsedArguments, to options: inout RuntimeOptions) throws {
         if parsed.has(traceInternals) { options.traceInternals = true }
         if parsed.has(noBytecode) { options.refusesBytecode = true }
-        if let seconds = try parsed.value(timeout, expected: "seconds, e.g. 5 or 0.5; 0 for none", { text in
-            Double(text).flatMap { $0 >= 0 && $0.isFinite ? $0 : nil }
-        }) {
+        if let seconds = try parsed.value(timeout, .timeBudget) {
             options.timeBudget = seconds == 0 ? nil : seconds
         }
-        if let bytes = try parsed.value(maxMemory, expected: "a size such as 64M or 1G; 0 for none", parseSize) {
-            options.memoryLimit = bytes == 0 ? nil : bytes
+        if let bytes = try parsed.value(maxMemory, .memoryBudget) {
+            options.memoryLimit = bytes == 0 ? nil : Int(bytes)
         }
         if let screen = try parsed.value(screen, expected: "WIDTHxHEIGHT[@SCALE], e.g. 390x844@3", { try? Screen.parse($0) }) {
             options.screen = screen
@@ -52,23 +50,5 @@ enum RuntimeFlags {
             if let problem = PluginSearchPath.problem(with: directory) { throw parsed.command.usageError(problem) }
         }
         return directories
-    }
-
-    /// "64M", "1G", "512K", "1048576" (bytes); K/M/G are powers of 1024, an optional trailing B is allowed.
-    static func parseSize(_ text: String) -> Int? {
-        var digits = Substring(text.uppercased())
-        if digits.hasSuffix("B") { digits = digits.dropLast() }
-        var multiplier = 1
-        switch digits.last {
-        case "K": multiplier = 1 << 10
-        case "M": multiplier = 1 << 20
-        case "G": multiplier = 1 << 30
-        default: break
-        }
-        if multiplier != 1 { digits = digits.dropLast() }
-        guard let number = Double(digits), number >= 0, number.isFinite else { return nil }
-        let bytes = number * Double(multiplier)
-        guard bytes < Double(Int.max) else { return nil }
-        return Int(bytes)
     }
 }

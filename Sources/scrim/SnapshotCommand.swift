@@ -18,9 +18,6 @@ enum SnapshotCommand {
 
     static let maxFilmFrames = 60
 
-    /// The latest `--at` and the longest `--duration`: a year, as for any duration a script gives.
-    static let maximumSeconds: Seconds = 365 * 24 * 3600
-
     static let at = Option("at", value: "T", help: "the screen at T seconds")
     static let film = Option("film", value: "N", help: """
         N frames side by side (1 to 60), each labelled with its time; the times are
@@ -64,19 +61,11 @@ enum SnapshotCommand {
         var options = RuntimeOptions()
         try RuntimeFlags.apply(parsed, to: &options)
         let pluginDirectories = try RuntimeFlags.pluginDirectories(parsed)
-        func seconds(_ option: Option, positive: Bool = false) throws -> Seconds? {
-            try parsed.value(option, expected: "seconds of virtual time, e.g. 0.25; at most a year, 31536000") { text in
-                Double(text).flatMap { $0 <= maximumSeconds && (positive ? $0 > 0 : $0 >= 0) ? $0 : nil }
-            }
-        }
-        let at = try seconds(Self.at)
-        let duration = try seconds(Self.duration, positive: true)
-        let film = try parsed.value(Self.film, expected: "a number of frames, 1 to \(maxFilmFrames)") { text in
-            Int(text).flatMap { (1 ... maxFilmFrames).contains($0) ? $0 : nil }
-        }
-        let scale = try parsed.value(Self.scale, expected: "pixels a point, e.g. 1 or 2; at most 8") { text in
-            Double(text).flatMap { $0.isFinite && $0 > 0 && $0 <= 8 ? $0 : nil }
-        }
+        let at = try parsed.value(Self.at, .duration)
+        let duration = try parsed.value(Self.duration, Quantity("seconds of virtual time", 0...Quantity.year,
+                                                               excludingLowerBound: true))
+        let film = try parsed.value(Self.film, Quantity("frames", 1...Double(maxFilmFrames), whole: true)).map { Int($0) }
+        let scale = try parsed.value(Self.scale, .pixelScale)
         let output = parsed.value(Self.output)
         let files = parsed.leadingOperands.map(\.text)
         if files.count > 1 {
@@ -112,9 +101,40 @@ enum SnapshotCommand {
     static func run(_ script: String, arguments: [[UInt8]], before: [String], options: RuntimeOptions,
                     plugins: PluginSearchPath, mode: Mode, output: String, scale: Double?) -> Int32 {
         let runtime = LuaRuntime(options: options)
+        PromisedOutputs.stopOnSignals(runtime.state)
         PluginHost.start(in: runtime, searchPath: plugins)
         let core = runtime.core
         let recorder = FilmRecorder(runtime: core)
+        /// The picture as the mode asks for it, from what was recorded; false (said on stderr) if it was not written.
+        func writePicture() -> Bool {
+            recorder.stop()
+            do {
+                switch mode {
+                case .settled:
+                    try CairoRenderer.writePNG(recorder.frame(at: core.now), to: output, scale: scale, budget: core.timeBudget)
+                case .at(let time) where core.now == time:
+                    try CairoRenderer.writePNG(RenderTree(runtime: core), to: output, scale: scale, budget: core.timeBudget)
+                case .at(let time):
+                    try CairoRenderer.writePNG(recorder.frame(at: time), to: output, scale: scale, budget: core.timeBudget)
+                case .film(let count, let duration):
+                    let end = duration ?? core.now
+                    let times = (0..<count).map { count == 1 ? end : end * Double($0) / Double(count - 1) }
+                    try FilmStrip.writePNG(times.map(recorder.frame(at:)), to: output, scale: scale ?? 1,
+                                           budget: core.timeBudget)
+                }
+            } catch let error as TimeBudgetExceeded {
+                printError(error.commandLineText(doing: "drawing \(output); nothing was written"))
+                return false
+            } catch {
+                printError("scrim: \(error)")
+                return false
+            }
+            print("wrote \(output)")
+            return true
+        }
+        // A script that ends the process with os.exit gets the picture of the screen as it is then.
+        let promise = PromisedOutputs.promise { _ = writePicture() }
+        defer { PromisedOutputs.withdraw(promise) }
         do {
             runtime.setArgTable(words: (before + [script]).map { Array($0.utf8) } + arguments, scriptIndex: before.count)
             try ScriptPlan.Script(script).run(in: runtime, arguments: arguments)
@@ -134,7 +154,10 @@ enum SnapshotCommand {
             if let interruption = core.clock.interruption { throw interruption }
         } catch let error as LuaError {
             printError(error, options: options)
-            return 1
+            return PromisedOutputs.exitStatus(1)
+        } catch let error as TimeBudgetExceeded {
+            printError(error.commandLineText())
+            return PromisedOutputs.exitStatus(1)
         } catch let error as SettleError {
             printError("scrim: \(error)")
             if case .film = mode { printError("(a run that does not settle needs a --duration for its film)") }
@@ -143,25 +166,8 @@ enum SnapshotCommand {
             printError("scrim: \(error)")
             return 1
         }
-        recorder.stop()
-        do {
-            switch mode {
-            case .settled:
-                try CairoRenderer.writePNG(recorder.frame(at: core.now), to: output, scale: scale)
-            case .at(let time) where core.now == time:
-                try CairoRenderer.writePNG(RenderTree(runtime: core), to: output, scale: scale)
-            case .at(let time):
-                try CairoRenderer.writePNG(recorder.frame(at: time), to: output, scale: scale)
-            case .film(let count, let duration):
-                let end = duration ?? core.now
-                let times = (0..<count).map { count == 1 ? end : end * Double($0) / Double(count - 1) }
-                try FilmStrip.writePNG(times.map(recorder.frame(at:)), to: output, scale: scale ?? 1)
-            }
-        } catch {
-            printError("scrim: \(error)")
-            return 1
-        }
-        print("wrote \(output)")
+        PromisedOutputs.withdraw(promise)
+        guard writePicture() else { return 1 }
         // Errors reported along the way (in callbacks, timers, hook handlers) fail the command, as they fail a run.
         return runtime.reportedErrors > 0 ? 1 : 0
     }

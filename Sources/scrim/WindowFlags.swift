@@ -43,9 +43,7 @@ struct WindowFlags {
     /// The flags as given; throws on a bad scale or a scale without a window.
     init(_ parsed: ParsedArguments) throws {
         enabled = parsed.has(Self.window)
-        scale = try parsed.value(Self.scale, expected: "pixels a point, e.g. 1 or 2; at most 8") { text in
-            Double(text).flatMap { $0.isFinite && $0 > 0 && $0 <= 8 ? $0 : nil }
-        }
+        scale = try parsed.value(Self.scale, .pixelScale)
         if scale != nil, !enabled {
             throw parsed.command.usageError("--scale goes with --window (the window's pixels a point)")
         }

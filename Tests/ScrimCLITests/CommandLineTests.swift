@@ -66,7 +66,7 @@ import Testing
         let repl = try ScrimProcess.run(["repl", "--screen=120x80@1"], stdin: "scrim.screen.width\n")
         #expect(repl.status == 0 && repl.stdout == "120.0\n", "\(repl.stderr)")
         let badValue = try ScrimProcess.run(["snapshot", "x.lua", "--film=0"])
-        #expect(badValue.status == 2 && badValue.stderr.hasPrefix("scrim: invalid --film '0' (a number of frames, 1 to 60)\n"))
+        #expect(badValue.status == 2 && badValue.stderr.hasPrefix("scrim: invalid --film '0' (a whole number of frames from 1 to 60)\n"))
         let test = try ScrimProcess.run(["test", "--filter=(", "Tests/lua"])
         #expect(test.status == 2 && test.stderr.hasPrefix("scrim: invalid --filter '('"))
     }

@@ -91,8 +91,8 @@ import Testing
 
     @Test(arguments: [
         (["snapshot"], "scrim: no script given (a file, or - for standard input)"),
-        (["snapshot", "x.lua", "--at", "soon"], "scrim: invalid --at 'soon' (seconds of virtual time, e.g. 0.25; at most a year, 31536000)"),
-        (["snapshot", "x.lua", "--film", "0"], "scrim: invalid --film '0' (a number of frames, 1 to 60)"),
+        (["snapshot", "x.lua", "--at", "soon"], "scrim: invalid --at 'soon' (seconds of virtual time from 0 to 31536000)"),
+        (["snapshot", "x.lua", "--film", "0"], "scrim: invalid --film '0' (a whole number of frames from 1 to 60)"),
         (["snapshot", "x.lua", "--at", "1", "--film", "2"],
          "scrim: --at and --film do not go together (one picture at a time, or a film strip)"),
         (["snapshot", "x.lua", "y.lua"], "scrim: unexpected argument 'y.lua' (the script's arguments go after --)"),

@@ -153,7 +153,7 @@ struct TerminalSession {
             + ReplStep.type("scrim.after(2, function() print('timer fired') end)")
             + ReplStep.type(":settle") + [.expect("timer fired\n"), .expect("settled after 2.0 s\n")]
             + ReplStep.type(":help") + [.expect(":advance S")]
-            + ReplStep.type(":advance soon") + [.expect(":advance: 'soon' is not a number of seconds")]
+            + ReplStep.type(":advance soon") + [.expect(":advance: 'soon' is not seconds of virtual time")]
             + ReplStep.type(":bogus") + [.expect("unknown command ':bogus'")]
             + ReplStep.type(":quit") + [.exit(0)])
         #expect(run.passed, "\(run.transcript)")

@@ -80,8 +80,8 @@ import Testing
         (["bogus"], "scrim: unknown command 'bogus' (and no file of that name)"),
         (["--bogus"], "scrim: unknown option '--bogus'"),
         (["run"], "scrim: no script given (a file, a folder, or - for standard input)"),
-        (["run", "--timeout", "soon", "x.lua"], "scrim: invalid --timeout 'soon' (seconds, e.g. 5 or 0.5; 0 for none)"),
-        (["run", "--max-memory", "12Q", "x.lua"], "scrim: invalid --max-memory '12Q' (a size such as 64M or 1G; 0 for none)"),
+        (["run", "--timeout", "soon", "x.lua"], "scrim: invalid --timeout 'soon' (seconds of wall-clock time from 0 (none) to 31536000)"),
+        (["run", "--max-memory", "12Q", "x.lua"], "scrim: invalid --max-memory '12Q' (bytes from 0 (none) to 1024G, e.g. 64M or 1G)"),
         (["run", "--timeout"], "scrim: option '--timeout' needs a value"),
         (["help", "nothing"], "scrim: no help for unknown command 'nothing'"),
     ])

@@ -15,7 +15,7 @@ import Testing
             scrim.animate(365 * 24 * 3600, function() v.alpha = 0 end)
             """.write(toFile: script, atomically: true, encoding: .utf8)
         let refused = try ScrimProcess.run(["snapshot", script, "--at", "1e9", "-o", folder + "/a.png"], timeout: 20)
-        #expect(refused.status == 2 && refused.stderr.contains("invalid --at '1e9'") && refused.stderr.contains("at most"))
+        #expect(refused.status == 2 && refused.stderr.contains("invalid --at '1e9'") && refused.stderr.contains("from 0 to 31536000"))
         let film = try ScrimProcess.run(["snapshot", script, "--film", "3", "--duration", "1e300", "-o", folder + "/f.png"])
         #expect(film.status == 2 && film.stderr.contains("invalid --duration"))
         // 100 000 s of a running animation: the picture at that time, with no frame per 1/60 s recorded on the way.

@@ -28,6 +28,11 @@ import Testing
         #expect(NumberFormat.short(-0.0) == "0")
         #expect(NumberFormat.short(1.0 / 3.0) == "0.3333")
         #expect(NumberFormat.short(2.5) == "2.5")
+        // Near the top of the range, scaling for the rounding used to overflow to inf.
+        for value in [1.8e304, 1e308, Double.greatestFiniteMagnitude, -Double.greatestFiniteMagnitude, 1e15, 3.5e20] {
+            let text = NumberFormat.short(value)
+            #expect(Double(text).map { $0.isFinite && $0 == value } == true, "\(value) printed as \(text)")
+        }
         #expect(Rect(x: 0, y: 0, width: 390, height: 844).description == "{0, 0, 390, 844}")
     }
 }

@@ -51,13 +51,25 @@ import Testing
         #expect(names == ["c", "b", "a", "popup_menu"])
     }
 
-    /// Scrim's own source tree has no ./plugins: a run there loads nothing it was not asked for, and so writes no
-    /// analytics file.
+    /// Scrim's own source tree's ./plugins holds the bundled plugins' sources and `.scrim-bundled`: a run there loads
+    /// nothing it was not asked for, and so writes no analytics file.
     @Test func aRunInTheSourceTreeLoadsNoPluginUnasked() throws {
+        #expect(FileManager.default.fileExists(atPath: ScrimProcess.repoRoot.appendingPathComponent("plugins/popup_menu/plugin.lua").path))
         let result = try ScrimProcess.run(["run", "-e", "print(#scrim.plugins.list())"], environment: ["SCRIM_PLUGIN_PATH": ""])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "0\n")
         #expect(!FileManager.default.fileExists(atPath: ScrimProcess.repoRoot.appendingPathComponent("scrim-analytics.jsonl").path))
+        let list = try ScrimProcess.run(["plugins", "list"], environment: ["SCRIM_PLUGIN_PATH": ""])
+        #expect(list.stdout.contains("no plugins"), "\(list.stdout)")
+    }
+
+    /// The bundled plugins are ordinary plugin folders in the source tree, the same text as the built-in ones.
+    @Test func theSourceTreesPluginsFolderChecksOutAsTheBundledOnes() throws {
+        let result = try ScrimProcess.run(["plugins", "check", "plugins"])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("load order: analytics → popup_menu → sheets"))
+        let named = try ScrimProcess.run(["run", "--plugins", "plugins", "-e", "print(scrim.plugins.get('sheets').directory)"])
+        #expect(named.stdout == "plugins/sheets\n", "\(named.stderr)")
     }
 
     @Test func bundledPluginsLoadByNameWithThePluginsFlag() throws {

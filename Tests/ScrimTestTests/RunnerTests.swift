@@ -108,10 +108,10 @@ import Testing
     @Test(arguments: [
         (["--output", "xml"], "scrim: invalid --output 'xml' (text, tap, junit, json, scrim-json, utfTerminal, plainTerminal, TAP, gtest)"),
         (["--shard", "3/2"], "scrim: invalid --shard '3/2' (I/N with 1 ≤ I ≤ N, e.g. 2/4)"),
-        (["--jobs", "0"], "scrim: invalid --jobs '0' (a number of worker processes, 1 to 256)"),
+        (["--jobs", "0"], "scrim: invalid --jobs '0' (a whole number of worker processes from 1 to 256)"),
         (["--filter", "[a"], "scrim: invalid --filter '[a' (malformed pattern (missing ']'))"),
         (["--seed", "x"], "scrim: invalid --seed 'x' (a whole number ≥ 0)"),
-        (["--timeout", "soon"], "scrim: invalid --timeout 'soon' (seconds, e.g. 5 or 0.5; 0 for none)"),
+        (["--timeout", "soon"], "scrim: invalid --timeout 'soon' (seconds of wall-clock time from 0 (none) to 31536000)"),
         (["--bogus"], "scrim: unknown option '--bogus'"),
     ])
     func usageErrorsExitTwo(arguments: [String], message: String) throws {

@@ -5,6 +5,11 @@ import ScrimCore
 /// `scrim.BottomPresentViewController`, …) as classes Lua may instantiate (`X{…}`, fields and members as values
 /// or functions) or derive from (`scrim.class(name, X)`).
 enum ControllerBinding {
+    /// UIKit's lifecycle, which a controller's options or a `scrim.class` may override, each a method.
+    static let lifecycleDeclaration = ScriptProtocol("ViewController", ["loadView", "viewDidLoad", "viewWillAppear",
+        "viewDidAppear", "viewWillDisappear", "viewDidDisappear", "viewWillLayoutSubviews", "viewDidLayoutSubviews",
+    ].map { ScriptMember.method($0) })
+
     static let luaClass: LuaClass<ViewController> = {
         let c = LuaClass<ViewController>("ViewController")
         c.userValues = 2
@@ -47,14 +52,7 @@ enum ControllerBinding {
                 controller.dismiss(animated: animated, completion: completion)
                 return 0
             }
-            .overridable("loadView", .method)
-            .overridable("viewDidLoad", .method)
-            .overridable("viewWillAppear", .method)
-            .overridable("viewDidAppear", .method)
-            .overridable("viewWillDisappear", .method)
-            .overridable("viewDidDisappear", .method)
-            .overridable("viewWillLayoutSubviews", .method)
-            .overridable("viewDidLayoutSubviews", .method)
+            .overridable(lifecycleDeclaration)
             .description { $0.debugName }
     }()
 
@@ -63,19 +61,18 @@ enum ControllerBinding {
     static let dimmingClass: LuaClass<DimmingPresentViewController> = {
         let c = LuaClass<DimmingPresentViewController>("DimmingPresentViewController", base: luaClass)
             .readonly("dimmingTransitioning") { $0.dimmingTransitioning }
-            .overridable("presentationAnimationDuration", .seconds) { try $0.presentationAnimationDuration }
-            .overridable("dismissalAnimationDuration", .seconds) { try $0.dismissalAnimationDuration }
-            .overridable("executePresentationAnimation", .method)
-            .overridable("executeDismissalAnimation", .method)
-            .overridable("allowTapDimmingViewToDismiss", .flag) { try $0.allowTapDimmingViewToDismiss }
-            .overridable("dimmingViewTapped", .method)
+            .overridable(DimmingBinding.protocolDeclaration, values: [
+                "presentationAnimationDuration": { try $0.presentationAnimationDuration },
+                "dismissalAnimationDuration": { try $0.dismissalAnimationDuration },
+                "allowTapDimmingViewToDismiss": { try $0.allowTapDimmingViewToDismiss },
+            ])
         c.classOfObject = { object in (object as? EdgePresentViewController).map { dimmingTable($0.edge).luaClass } }
         return c
     }()
 
     /// The members Lua may override, as methods (the rest are values with getters, which `self.super` does not list).
-    static let methodMembers: Set<String> = ["loadView", "viewDidLoad", "viewWillAppear", "viewDidAppear", "viewWillDisappear",
-        "viewDidDisappear", "viewWillLayoutSubviews", "viewDidLayoutSubviews", "executePresentationAnimation", "executeDismissalAnimation", "dimmingViewTapped"]
+    static let methodMembers = Set((lifecycleDeclaration.members + DimmingBinding.protocolDeclaration.members)
+        .filter { $0.kind == .method }.map(\.name))
 
     /// `scrim.present(vc [, animated [, completion]])`: from the topmost presented controller.
     static let presentFromTop = HostFunction("present") { call in

@@ -6,8 +6,26 @@ import ScrimCore
 /// (called without `self`), winning over the delegate. What it keeps from Lua lives in its userdata's peer table
 /// (`LuaDelegate`).
 enum DimmingBinding {
-    static let members = ["presentationAnimationDuration", "dismissalAnimationDuration", "executePresentationAnimation",
-                          "executeDismissalAnimation", "allowTapDimmingViewToDismiss", "dimmingViewTapped"]
+    /// The seed's DimmingTransitioningDelegate, as Lua implements it (a delegate table, or closures on the object).
+    static let protocolDeclaration = ScriptProtocol("DimmingTransitioning", [
+        .methodOrValue("presentationAnimationDuration", .seconds, default: .number(DimmingTransitioning.defaultDuration)),
+        .methodOrValue("dismissalAnimationDuration", .seconds, default: .number(DimmingTransitioning.defaultDuration)),
+        .method("executePresentationAnimation", required: true),
+        .method("executeDismissalAnimation", required: true),
+        .methodOrValue("allowTapDimmingViewToDismiss", .flag, default: .boolean(true)),
+        .method("dimmingViewTapped"),
+    ])
+
+    /// The closures DimmingTransitioning reads before its delegate (a Swift delegate, such as a base class's
+    /// controller, stays its delegate when a script sets one member).
+    static let slots: [ClosureSlot<DimmingTransitioning>] = [
+        ClosureSlot("presentationAnimationDuration", \.presentationAnimationDuration, ScriptAdapter.seconds),
+        ClosureSlot("dismissalAnimationDuration", \.dismissalAnimationDuration, ScriptAdapter.seconds),
+        ClosureSlot("executePresentationAnimation", \.executePresentationAnimation, ScriptAdapter.perform),
+        ClosureSlot("executeDismissalAnimation", \.executeDismissalAnimation, ScriptAdapter.perform),
+        ClosureSlot("allowTapDimmingViewToDismiss", \.allowTapDimmingViewToDismiss, ScriptAdapter.flag),
+        ClosureSlot("dimmingViewTapped", \.dimmingViewTapped, ScriptAdapter.perform),
+    ]
 
     static let luaClass: LuaClass<DimmingTransitioning> = {
         let c = LuaClass<DimmingTransitioning>("DimmingTransitioning")
@@ -24,14 +42,7 @@ enum DimmingBinding {
         })
         .readonly("presentationController") { $0.presentationController }
         .readonly("dimmingView") { $0.dimmingView }
-        for member in members {
-            c.property(member, get: { transitioning, call in
-                call.state.pushPeerValue(transitioning, member)
-                return 1
-            }, set: { transitioning, call, index in
-                try setClosure(transitioning, member, call, index)
-            })
-        }
+        c.scriptMembers(protocolDeclaration, slots: slots)
         return c.description { _ in "DimmingTransitioning" }
     }()
 
@@ -69,67 +80,24 @@ enum DimmingBinding {
         call.state.anchor(transitioning)
         transitioning.delegate = adapter
     }
-
-    /// Closure style: `t.member = function() … end` (or a value for the durations and the flag).
-    static func setClosure(_ transitioning: DimmingTransitioning, _ member: String, _ call: LuaCall, _ index: Int32) throws {
-        let type = call.type(index)
-        let isFlag = member == "allowTapDimmingViewToDismiss", isDuration = member.hasSuffix("Duration")
-        guard type == LUA_TNIL || call.state.isCallable(at: index) || (isFlag && type == LUA_TBOOLEAN) || (isDuration && type == LUA_TNUMBER) else {
-            throw call.typeError(index, expected: isFlag ? "function or boolean" : isDuration ? "function or number" : "function")
-        }
-        if type == LUA_TNUMBER { _ = try call.duration(index) }
-        call.state.setPeerValue(transitioning, member, valueAt: index)
-        call.state.anchor(transitioning)
-        let set = type != LUA_TNIL
-        let lua = LuaDelegate(transitioning, call.state, places: .closures)
-        func value() throws -> LuaValue { try lua.call(member) ?? .nil }
-        switch member {
-        case "presentationAnimationDuration":
-            transitioning.presentationAnimationDuration = set ? { try value().seconds(member) } : nil
-        case "dismissalAnimationDuration":
-            transitioning.dismissalAnimationDuration = set ? { try value().seconds(member) } : nil
-        case "executePresentationAnimation":
-            transitioning.executePresentationAnimation = set ? { _ = try value() } : nil
-        case "executeDismissalAnimation":
-            transitioning.executeDismissalAnimation = set ? { _ = try value() } : nil
-        case "allowTapDimmingViewToDismiss":
-            transitioning.allowTapDimmingViewToDismiss = set ? { try value().flag(member) } : nil
-        default:
-            transitioning.dimmingViewTapped = set ? { _ = try value() } : nil
-        }
-    }
 }
 
 /// A Lua table as the seed's DimmingTransitioningDelegate: each member a value or a method; missing ones take the
 /// defaults (0.25 s, true, nothing). It finds the table in its DimmingTransitioning's peer table.
 final class LuaDimmingDelegate: DimmingTransitioningDelegate {
-    let lua: LuaDelegate
+    let lua: ScriptAdapter
 
     init(transitioning: DimmingTransitioning, state: LuaState) {
-        lua = LuaDelegate(transitioning, state, places: .delegate)
+        lua = ScriptAdapter(transitioning, state, DimmingBinding.protocolDeclaration, places: .delegate)
     }
 
     /// Whether this adapter is `transitioning`'s own (the one whose peer table holds the delegate table).
-    func belongs(to transitioning: DimmingTransitioning) -> Bool { lua.object === transitioning }
+    func belongs(to transitioning: DimmingTransitioning) -> Bool { lua.lua.object === transitioning }
 
-    var presentationAnimationDuration: Seconds {
-        get throws { try lua.call("presentationAnimationDuration")?.seconds("presentationAnimationDuration") ?? DimmingTransitioning.defaultDuration }
-    }
-    var dismissalAnimationDuration: Seconds {
-        get throws { try lua.call("dismissalAnimationDuration")?.seconds("dismissalAnimationDuration") ?? DimmingTransitioning.defaultDuration }
-    }
-    func executePresentationAnimation() throws {
-        guard try lua.call("executePresentationAnimation") != nil else {
-            throw ScriptError("the delegate has no executePresentationAnimation (it is required)")
-        }
-    }
-    func executeDismissalAnimation() throws {
-        guard try lua.call("executeDismissalAnimation") != nil else {
-            throw ScriptError("the delegate has no executeDismissalAnimation (it is required)")
-        }
-    }
-    var allowTapDimmingViewToDismiss: Bool {
-        get throws { try lua.call("allowTapDimmingViewToDismiss")?.flag("allowTapDimmingViewToDismiss") ?? true }
-    }
-    func dimmingViewTapped() throws { _ = try lua.call("dimmingViewTapped") }
+    var presentationAnimationDuration: Seconds { get throws { try lua.seconds("presentationAnimationDuration") } }
+    var dismissalAnimationDuration: Seconds { get throws { try lua.seconds("dismissalAnimationDuration") } }
+    func executePresentationAnimation() throws { try lua.perform("executePresentationAnimation") }
+    func executeDismissalAnimation() throws { try lua.perform("executeDismissalAnimation") }
+    var allowTapDimmingViewToDismiss: Bool { get throws { try lua.flag("allowTapDimmingViewToDismiss") } }
+    func dimmingViewTapped() throws { try lua.perform("dimmingViewTapped") }
 }

@@ -53,19 +53,19 @@ enum GestureBinding {
     }
 }
 
-/// A Lua table as a gesture delegate: `gestureRecognizerShouldReceiveTouch(self, recognizer, point)` → boolean;
+/// A Lua table as a gesture delegate: `gestureRecognizerShouldReceiveTouch(self, recognizer, point)` → a truth;
 /// a table without that method lets every touch through.
 final class LuaGestureDelegate: GestureRecognizerDelegate {
-    let lua: LuaDelegate
+    static let declaration = ScriptProtocol("GestureRecognizerDelegate", [
+        .method("gestureRecognizerShouldReceiveTouch", returns: .truthy, default: .boolean(true)),
+    ])
+    let lua: ScriptAdapter
 
     init(_ recognizer: GestureRecognizer, _ state: LuaState) {
-        lua = LuaDelegate(recognizer, state, places: .delegate)
+        lua = ScriptAdapter(recognizer, state, Self.declaration, places: .delegate)
     }
 
     func gestureRecognizerShouldReceiveTouch(_ recognizer: GestureRecognizer, point: Point) throws -> Bool {
-        guard let answer = try lua.callIfCallable("gestureRecognizerShouldReceiveTouch", [recognizer, point]) else { return true }
-        if case .boolean(let allowed) = answer { return allowed }
-        if case .nil = answer { return false }
-        return true
+        try lua.flag("gestureRecognizerShouldReceiveTouch", [recognizer, point])
     }
 }

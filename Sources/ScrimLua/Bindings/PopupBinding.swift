@@ -5,6 +5,10 @@ import ScrimCore
 /// What a popup keeps from Lua (its delegate table, its closures) lives in its userdata's peer table (`LuaDelegate`);
 /// the runtime pins the userdata while the popup is shown, so a script need not keep a reference.
 enum PopupBinding {
+    /// The hooks a `scrim.class` of PopupWindow may override (ScriptPopupWindow runs them), each a method.
+    static let classDeclaration = ScriptProtocol("PopupWindow", ["loadView", "viewDidLoad", "makeContentView", "layoutContent",
+        "prepareShowAnimation", "showAnimation", "cancelAnimation"].map { ScriptMember.method($0) })
+
     static let luaClass: LuaClass<PopupWindow> = {
         let c = LuaClass<PopupWindow>("PopupWindow")
         c.userValues = 2
@@ -70,13 +74,7 @@ enum PopupBinding {
             .method("cell") { popup, call in
                 call.push(popup.cell(try call.string(2)))
             }
-            .overridable("loadView", .method)
-            .overridable("viewDidLoad", .method)
-            .overridable("makeContentView", .method)
-            .overridable("layoutContent", .method)
-            .overridable("prepareShowAnimation", .method)
-            .overridable("showAnimation", .method)
-            .overridable("cancelAnimation", .method)
+            .overridable(classDeclaration)
             .description { "\($0.className)(\($0.displayName))" }
     }()
 

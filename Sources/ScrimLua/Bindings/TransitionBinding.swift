@@ -162,6 +162,10 @@ final class LuaTransitioningDelegate: ViewControllerTransitioningDelegate {
 /// (a rect, or a method returning one). The table lives in the presented controller's peer table, whose userdata
 /// this holds for as long as the presentation (from present until the dismissal ends).
 final class LuaPresentationController: PresentationController {
+    static let declaration = ScriptProtocol("presentation controller", [
+        .method("presentationTransitionWillBegin"), .method("presentationTransitionDidEnd"),
+        .method("dismissalTransitionWillBegin"), .method("dismissalTransitionDidEnd"),
+    ])
     let lua: LuaDelegate
     let holder: LuaRef
 
@@ -172,7 +176,7 @@ final class LuaPresentationController: PresentationController {
     }
 
     private func call(_ name: String, _ arguments: [LuaPushable?]) throws {
-        try lua.callIfCallable(name, [self as PresentationController] + arguments)
+        try ScriptAdapter(lua, Self.declaration).perform(name, [self as PresentationController] + arguments)
     }
 
     override func presentationTransitionWillBegin() throws { try call("presentationTransitionWillBegin", []) }
@@ -209,29 +213,27 @@ final class LuaPresentationController: PresentationController {
 /// The table lives in the peer table of the controller presented or dismissed; the transition in flight holds this
 /// adapter, which holds that controller's userdata.
 final class LuaAnimator: ViewControllerAnimatedTransitioning {
-    let lua: LuaDelegate
+    static let declaration = ScriptProtocol("the animator", [
+        .method("transitionDuration", returns: .seconds, default: .number(0.25)),
+        .method("animateTransition", required: true),
+        .method("animationEnded"),
+    ])
+    let lua: ScriptAdapter
     let holder: LuaRef
 
     init(lua: LuaDelegate, holder: LuaRef) {
-        self.lua = lua
+        self.lua = ScriptAdapter(lua, Self.declaration)
         self.holder = holder
     }
 
-    func transitionDuration(_ context: TransitionContext) throws -> Seconds {
-        guard let duration = try lua.callIfCallable("transitionDuration", [context]) else { return 0.25 }
-        return try duration.seconds("transitionDuration")
-    }
+    func transitionDuration(_ context: TransitionContext) throws -> Seconds { try lua.seconds("transitionDuration", [context]) }
 
     func animateTransition(_ context: TransitionContext) throws {
-        guard lua.state != nil else { return }
-        guard try lua.callIfCallable("animateTransition", [context]) != nil else {
-            throw ScriptError("the animator has no animateTransition method")
-        }
+        guard lua.lua.state != nil else { return }
+        try lua.perform("animateTransition", [context])
     }
 
-    func animationEnded(_ transitionCompleted: Bool) throws {
-        try lua.callIfCallable("animationEnded", [transitionCompleted])
-    }
+    func animationEnded(_ transitionCompleted: Bool) throws { try lua.perform("animationEnded", [transitionCompleted]) }
 }
 
 extension TransitionContext: LuaPushable {

@@ -4,8 +4,9 @@ import ScrimCore
 // docs/API.md §0: rects, points, colours and transforms as Lua tables and strings. Tables are read
 // with raw access only, so reading an argument never runs Lua code from a Swift frame.
 
-/// The longest duration or delay Scrim takes (a year of virtual time): past it, time arithmetic loses the frame.
-let maximumDuration: Seconds = 365 * 24 * 3600
+/// The longest duration or delay Scrim takes (a year of virtual time, `Quantity.duration`): past it, time
+/// arithmetic loses the frame.
+let maximumDuration: Seconds = Quantity.year
 
 extension LuaState {
     /// Field `name` of the table at `index` (or positional element `position`), as a number if present.
@@ -34,10 +35,9 @@ extension LuaCall {
     /// A duration or delay in seconds: a finite number within 0…a year.
     func duration(_ index: Int32) throws -> Seconds {
         let seconds = try number(index)
-        guard seconds >= 0, seconds <= maximumDuration else {
-            throw argumentError(index, "seconds within 0…\(Int(maximumDuration)) expected, got \(LuaValue.format(seconds))")
+        do { return try Quantity.duration.check(seconds) } catch {
+            throw argumentError(index, "seconds within 0…\(Int(maximumDuration)) expected, got \(error.text)")
         }
-        return seconds
     }
 
     /// Duration field `name` (seconds within 0…a year) of the table argument at `index`, nil when absent.

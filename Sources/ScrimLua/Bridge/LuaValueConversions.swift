@@ -25,10 +25,9 @@ extension LuaValue {
         case .number(let value): seconds = value
         default: throw ScriptError("\(member) must be a number of seconds, got \(typeName)")
         }
-        guard seconds >= 0, seconds <= maximumDuration else {
+        do { return try Quantity.duration.check(seconds) } catch {
             throw ScriptError("\(member) must be seconds within 0…\(Int(maximumDuration)), got \(LuaValue.format(seconds))")
         }
-        return seconds
     }
 
     /// A flag a script gave: a boolean, else an error naming `member`.

@@ -53,4 +53,12 @@ extension LuaClass {
             try call.state.setOwnField(object, key, valueAt: index)
         })
     }
+
+    /// Every member of `declaration` as overridable, each of its declared kind; `values` reads the Swift value of a
+    /// value member (what reading it gives when not overridden).
+    @discardableResult
+    func overridable(_ declaration: ScriptProtocol, values: [String: (T) throws -> LuaPushable?] = [:]) -> Self {
+        for member in declaration.members { overridable(member.name, member.overrideKind, current: values[member.name]) }
+        return self
+    }
 }

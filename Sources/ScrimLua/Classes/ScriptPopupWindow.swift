@@ -77,33 +77,23 @@ final class ScriptPopupWindow: PopupWindow {
             guard let popup = popup as? PopupWindow else { throw ScriptError("PopupWindow expected, got \(type(of: popup))") }
             try PopupBinding.configure(popup, call, index)
         },
-        baseImplementations: [
-            "loadView": HostFunction("loadView", kind: .method) { call in
-                try call.object(1, ScriptPopupWindow.self, expected: "PopupWindow").superLoadView()
-                return 0
-            },
-            "viewDidLoad": HostFunction("viewDidLoad", kind: .method) { _ in 0 },
-            "makeContentView": HostFunction("makeContentView", kind: .method) { call in
-                call.push(try call.object(1, ScriptPopupWindow.self, expected: "PopupWindow").superMakeContentView())
-            },
-            "layoutContent": HostFunction("layoutContent", kind: .method) { call in
-                try call.object(1, ScriptPopupWindow.self, expected: "PopupWindow").superLayoutContent()
-                return 0
-            },
-            "prepareShowAnimation": HostFunction("prepareShowAnimation", kind: .method) { call in
-                try call.object(1, ScriptPopupWindow.self, expected: "PopupWindow").superPrepareShowAnimation()
-                return 0
-            },
-            "showAnimation": HostFunction("showAnimation", kind: .method) { call in
-                try call.object(1, ScriptPopupWindow.self, expected: "PopupWindow").superShowAnimation()
-                return 0
-            },
-            "cancelAnimation": HostFunction("cancelAnimation", kind: .method) { call in
-                try call.object(1, ScriptPopupWindow.self, expected: "PopupWindow").superCancelAnimation()
-                return 0
-            },
-        ],
+        baseImplementations: Dictionary(uniqueKeysWithValues: PopupBinding.classDeclaration.members.map { member in
+            (member.name, HostFunction(member.name, kind: .method) { call in
+                let popup = try call.object(1, ScriptPopupWindow.self, expected: "PopupWindow")
+                return call.push(supers[member.name]?(popup) ?? nil)
+            })
+        }),
         optionNames: ["items", "delegate", "name"])
+
+    /// What `self.super:hook()` reaches: the Swift implementation of each hook (`viewDidLoad`'s does nothing).
+    private static let supers: [String: (ScriptPopupWindow) -> LuaPushable?] = [
+        "loadView": { $0.superLoadView(); return nil },
+        "makeContentView": { $0.superMakeContentView() },
+        "layoutContent": { $0.superLayoutContent(); return nil },
+        "prepareShowAnimation": { $0.superPrepareShowAnimation(); return nil },
+        "showAnimation": { $0.superShowAnimation(); return nil },
+        "cancelAnimation": { $0.superCancelAnimation(); return nil },
+    ]
 
     func superLoadView() { super.loadView() }
     func superMakeContentView() -> View { super.makeContentView() }

@@ -46,6 +46,18 @@ public struct SwiftClassTable {
 }
 
 extension LuaRuntime {
+    /// Makes `table` the field `name` of this runtime's `scrim` module (a class Lua may make and derive from, as
+    /// Scrim's own), and the objects of `type` pushed to Lua as its class. Only this runtime sees it.
+    public func register(_ table: SwiftClassTable, as name: String, for type: AnyClass) throws {
+        state.register(table.luaClass, for: type)
+        try state.keepingTop { _ in
+            lua_getglobal(state.L, "scrim")
+            if swiftClassMaker == nil { try ScrimModule.installClasses(self) }
+            try pushClassTable(table)
+            lua_setfield(state.L, -2, name)
+        }
+    }
+
     /// Builds the Lua table of `table` (with the table at `base` as its `super`, if any) and leaves it on the stack.
     func pushClassTable(_ table: SwiftClassTable, base: Int32? = nil) throws {
         let L = state.L

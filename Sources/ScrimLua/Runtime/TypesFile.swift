@@ -128,7 +128,45 @@ public enum TypesFile {
             let rewritten = render(declaredClass, block) { inheritedType($0, of: declaredClass.name) }
             lines.replaceSubrange(range, with: rewritten)
         }
+        for (name, declaration) in protocols {
+            guard let range = blockRange(of: name, in: lines) else {
+                throw TypesFileError("types/scrim.lua has no `---@class scrim.\(name)` block for the protocol \(declaration.name)")
+            }
+            lines.replaceSubrange(range, with: render(declaration, as: name, parse(lines[range])))
+        }
         return lines.joined(separator: "\n")
+    }
+
+    /// The protocols Lua implements as tables, by their block's name: each block's fields are the declaration's
+    /// members, `name?` unless required; a member's Lua type is kept from the file (its arguments are written by hand).
+    static let protocols: [(String, ScriptProtocol)] = [
+        ("GestureDelegate", LuaGestureDelegate.declaration),
+        ("Animator", LuaAnimator.declaration),
+        ("DimmingTransitioningDelegate", DimmingBinding.protocolDeclaration),
+    ]
+
+    static func render(_ declaration: ScriptProtocol, as name: String, _ block: Block) -> [String] {
+        var lines = block.prose
+        lines.append("---@class scrim.\(name)")
+        for member in declaration.members {
+            var field = block.fields.first { $0.name == member.name } ?? Field(name: member.name, type: defaultType(member), note: "")
+            field.mayBeAbsent = !member.isRequired
+            lines.append(field.line)
+        }
+        return lines + block.kept
+    }
+
+    /// The type of a protocol member new in Swift, until someone writes its arguments.
+    static func defaultType(_ member: ScriptMember) -> String {
+        let result: String
+        switch member.result {
+        case .none: result = ""
+        case .seconds, .number: result = "number"
+        case .flag, .truthy: result = "boolean"
+        case .string: result = "string"
+        }
+        let function = "fun(self)" + (result.isEmpty ? "" : ": " + result)
+        return member.kind == .method || result.isEmpty ? function : result + "|" + function
     }
 
     /// The lines of the block of class `name`: its prose above, the `---@class` line and what follows up to a blank line.

@@ -1,7 +1,9 @@
 -- The plugin loader's Lua half: runs each plugin.lua in its sandboxed environment (sandbox.lua), commits its
 -- exports and hooks, and builds objects from exports through adapters that look the export up at each access, so
 -- that a reload puts new code under live objects. PluginHost (Swift) finds, orders and validates plugins.
-local scrim, G, swiftOn, report, sandbox = ...
+-- `isCallable` is the host's own check of a callback (LuaCall.function): a function, or a table or userdata whose
+-- metatable has __call, so that a plugin's `scrim.on`/`ctx.on` take what the host's `scrim.on` takes.
+local scrim, G, swiftOn, report, isCallable, sandbox = ...
 local type, pairs, ipairs, select, tostring, error, pcall = G.type, G.pairs, G.ipairs, G.select, G.tostring, G.error,
   G.pcall
 local rawget, rawset, setmetatable = G.rawget, G.rawset, G.setmetatable
@@ -65,7 +67,7 @@ function host.evaluate(name, dir, path, source, loadOptions)
   -- A plugin's hooks are all in its group (a reload removes them); a `group` it gives is a label of its own.
   gen.on = function(event, fn, opts)
     if type(event) ~= "string" then error("bad argument #1 to 'on' (string expected, got " .. type(event) .. ")", 2) end
-    if type(fn) ~= "function" then error("bad argument #2 to 'on' (function expected, got " .. type(fn) .. ")", 2) end
+    if not isCallable(fn) then error("bad argument #2 to 'on' (function expected, got " .. type(fn) .. ")", 2) end
     if opts ~= nil and type(opts) ~= "table" then error("bad argument #3 to 'on' (table expected, got " .. type(opts) .. ")", 2) end
     local label, given = nil, nil
     if opts ~= nil then
@@ -154,9 +156,10 @@ function host.activate(name, permissions)
   if manifest.hooks ~= nil then
     for event, handler in pairs(manifest.hooks) do
       if type(event) ~= "string" then error(sformat("plugin '%s': hooks are keyed by event name", name), 0) end
-      if type(handler) == "function" then
+      local spec = type(handler) == "table" and handler.handler ~= nil
+      if not spec and isCallable(handler) then
         gen.on(event, handler)
-      elseif type(handler) == "table" and type(handler.handler) == "function" then
+      elseif spec and isCallable(handler.handler) then
         local ok, err = pcall(gen.on, event, handler.handler, { priority = handler.priority, once = handler.once })
         if not ok then
           error(sformat("plugin '%s': hook '%s': %s", name, event, (sgsub(tostring(err), "^bad argument #3 to 'on' %((.*)%)$", "%1"))), 0)

@@ -2,7 +2,9 @@
 -- without permissions reads the host's state but changes none of it: its own copies of the libraries, its own
 -- read-only view of `scrim` (its own hook group, its own warning switch, no file written), and no metatable or
 -- table of the host's that it could write through. plugins.lua (the loader) calls `sandbox.environment`.
-local scrim, G, random = ...
+-- `ownModuleFile(dir, path)` (Swift, PluginModuleFile) says whether a module file's real path is inside a plugin's
+-- folder: symbolic links, `..` and hard links lead out of it, and Lua cannot resolve paths itself.
+local scrim, G, random, ownModuleFile = ...
 local type, pairs, ipairs, next, select, tostring, tonumber, error, pcall = G.type, G.pairs, G.ipairs, G.next,
   G.select, G.tostring, G.tonumber, G.error, G.pcall
 local rawget, rawset, setmetatable, getmetatable = G.rawget, G.rawset, G.setmetatable, G.getmetatable
@@ -456,7 +458,13 @@ function sandbox.environment(rec, gen)
     if ssub(rec.dir, 1, 1) ~= "@" and not sfind(name, "/", 1, true) then
       local file = rec.dir .. "/" .. sgsub(name, "%.", "/")
       for _, candidate in ipairs({ file .. ".lua", file .. "/init.lua" }) do
-        local text = readFile(candidate)
+        local where, resolved = ownModuleFile(rec.dir, candidate)
+        if where == "outside" and not gen.granted.native then
+          -- Where it leads is not said: that would tell the plugin about files it may not read.
+          error(sformat("plugin '%s': module '%s' (%s) leads outside the plugin's folder %s (modules from elsewhere and C modules need \"native\" in permissions)",
+            rec.name, name, candidate, rec.dir), 2)
+        end
+        local text = where ~= "missing" and readFile(resolved)
         if text then
           local chunk, err = base.load(text, "@" .. candidate, "t", env)
           if not chunk then error(err, 0) end

@@ -1,3 +1,4 @@
+import ScrimCore
 /// What the parser found on a command line: the options in the order given (lua.c runs `-e` and `-l` in that order),
 /// and the operands.
 struct ParsedArguments {
@@ -38,5 +39,14 @@ struct ParsedArguments {
             throw command.usageError("invalid \(option.display) '\(text)' (\(expected))")
         }
         return converted
+    }
+
+    /// The value of `option` as `quantity` bounds it; a bad one is a usage error saying what was expected
+    /// (`invalid --duration '1e20' (seconds of virtual time from 0 to 3600)`).
+    func value(_ option: Option, _ quantity: Quantity) throws -> Double? {
+        guard let text = value(option) else { return nil }
+        do { return try quantity.parse(text) } catch {
+            throw command.usageError("invalid \(option.display) '\(text)' (\(quantity.expected))")
+        }
     }
 }

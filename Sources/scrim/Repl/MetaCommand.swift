@@ -34,11 +34,9 @@ enum MetaCommand: Equatable {
             guard arguments.isEmpty else { throw Problem(description: "\(name) takes no argument") }
             return command
         }
-        func seconds(_ text: String) throws -> Seconds {
-            guard let value = Double(text), value >= 0, value.isFinite else {
-                throw Problem(description: "\(name): '\(text)' is not a number of seconds ≥ 0")
-            }
-            return value
+        // Bounded as everywhere Scrim takes a duration: `:record` draws and keeps every frame of its span.
+        func seconds(_ text: String, _ bounds: Quantity = .duration) throws -> Seconds {
+            do { return try bounds.parse(text) } catch { throw Problem(description: "\(name): \(error)") }
         }
         switch name {
         case ":help", ":h", ":?": return try noArguments(.help)
@@ -51,13 +49,13 @@ enum MetaCommand: Equatable {
             return .advance(try seconds(arguments[0]))
         case ":play":
             guard arguments.count <= 1 else { throw Problem(description: "usage: :play [SECONDS]") }
-            return .play(try arguments.first.map(seconds))
+            return .play(try arguments.first.map { try seconds($0) })
         case ":snapshot":
             guard arguments.count == 1 else { throw Problem(description: "usage: :snapshot FILE.png") }
             return .snapshot(path: arguments[0])
         case ":record":
             guard arguments.count == 2 else { throw Problem(description: "usage: :record FILE.webp|.gif|.mp4 SECONDS") }
-            return .record(path: arguments[0], seconds: try seconds(arguments[1]))
+            return .record(path: arguments[0], seconds: try seconds(arguments[1], .recordingDuration))
         case ":reload":
             guard arguments.count <= 1 else { throw Problem(description: "usage: :reload [PLUGIN]") }
             return .reload(plugin: arguments.first)

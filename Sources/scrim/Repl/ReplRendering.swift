@@ -13,7 +13,7 @@ enum ReplRendering {
 
     /// Writes a PNG of the window as it is on screen now to `path`.
     static func writeSnapshot(of runtime: Runtime, to path: String) throws {
-        try CairoRenderer.writePNG(RenderTree(runtime: runtime), to: path)
+        try CairoRenderer.writePNG(RenderTree(runtime: runtime), to: path, budget: runtime.timeBudget)
     }
 
     /// `:play [S]`: time follows the wall clock (the clock's real-time mode) for `seconds`, or until nothing is

@@ -1,3 +1,4 @@
+import ScrimCore
 import ScrimTest
 import ScrimPlugins
 
@@ -71,10 +72,7 @@ extension TestCommand {
             invocation.options.list = true
         },
         TestOption("repeat", value: "N", help: "run the tests N times") { invocation, value in
-            guard let count = Int(value), count >= 1, count <= 1_000_000 else {
-                throw UsageError(message: "invalid --repeat '\(value)' (a number of runs, at least 1)", command: "test")
-            }
-            invocation.options.repeatCount = count
+            invocation.options.repeatCount = try quantity("repeat", value, Quantity("runs", 1...1_000_000, whole: true))
         },
         TestOption("verbose", short: "v", value: nil, help: "tracebacks whole, with Scrim's own frames (as --trace-internals)") { invocation, _ in
             invocation.options.verbose = true
@@ -117,10 +115,7 @@ extension TestCommand {
         },
         TestOption("lua", value: "LUA", help: "accepted for busted's scripts; specs always run on Scrim's Lua 5.4") { _, _ in },
         TestOption("jobs", short: "j", value: "N", help: "run files in N worker processes (same results for any N)") { invocation, value in
-            guard let jobs = Int(value), jobs >= 1, jobs <= 256 else {
-                throw UsageError(message: "invalid --jobs '\(value)' (a number of worker processes, 1 to 256)", command: "test")
-            }
-            invocation.options.jobs = jobs
+            invocation.options.jobs = try quantity("jobs", value, Quantity("worker processes", 1...256, whole: true))
         },
         TestOption("shard", value: "I/N", help: "run only the I-th of N shares of the sorted file list (for CI)") { invocation, value in
             guard let shard = Shard(parsing: value) else {
@@ -166,6 +161,13 @@ extension TestCommand {
 
     static func appendPath(_ invocation: inout Invocation, _ key: String, _ value: String, to path: String) -> String {
         invocation.defaultsReplaced.insert(key).inserted ? value : path + ";" + value
+    }
+
+    /// `value` of option `--name` as `bounds` allows (from the command line or a `.busted` task).
+    private static func quantity(_ name: String, _ value: String, _ bounds: Quantity) throws -> Int {
+        do { return try bounds.parseWhole(value) } catch {
+            throw UsageError(message: "invalid --\(name) '\(value)' (\(bounds.expected))", command: "test")
+        }
     }
 
     private static func tagList(_ text: String) -> [String] {

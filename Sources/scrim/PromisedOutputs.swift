@@ -1,0 +1,70 @@
+import Glibc
+import ScrimLua
+
+/// The files a command promised (`--trace FILE`, the picture of `scrim snapshot`, the animation of `scrim record`),
+/// written on every way out: the normal end and an error write them where the command ends; `os.exit` (C's exit,
+/// from inside the script) writes them from an exit handler; SIGINT and SIGTERM stop the script (`interrupted`), so
+/// the command ends the normal way, writes them, and exits with 128 + the signal.
+enum PromisedOutputs {
+    nonisolated(unsafe) private static var writers: [Int: () -> Void] = [:]
+    nonisolated(unsafe) private static var nextToken = 0
+    nonisolated(unsafe) private static var exitHandlerInstalled = false
+
+    /// Registers `write`, run at process exit unless `withdraw(token)` came first (the command wrote it itself).
+    static func promise(_ write: @escaping () -> Void) -> Int {
+        if !exitHandlerInstalled {
+            exitHandlerInstalled = true
+            atexit { PromisedOutputs.writeAll() }
+        }
+        nextToken += 1
+        writers[nextToken] = write
+        return nextToken
+    }
+
+    static func withdraw(_ token: Int) {
+        writers[token] = nil
+    }
+
+    private static func writeAll() {
+        let pending = writers.sorted { $0.key < $1.key }.map(\.value)
+        writers = [:]
+        for write in pending { write() }
+        fflush(stdout)
+    }
+
+    // MARK: Signals
+
+    /// The state a signal stops; unretained, so that the handler neither retains nor releases.
+    nonisolated(unsafe) private static var target: Unmanaged<LuaState>?
+    /// The signal that came, 0 while none has.
+    nonisolated(unsafe) private static var caught: sig_atomic_t = 0
+
+    /// From now on SIGINT and SIGTERM stop `state`'s script (and Swift loops on its behalf) as `interrupted`; a second
+    /// one ends the process at once, as it would have. The caller keeps `state` alive while it runs.
+    static func stopOnSignals(_ state: LuaState) {
+        target = Unmanaged.passUnretained(state)
+        caught = 0
+        // A parent (a test runner, a supervisor) may have blocked them, and the process inherited its mask.
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        sigaddset(&mask, SIGINT)
+        sigaddset(&mask, SIGTERM)
+        sigprocmask(SIG_UNBLOCK, &mask, nil)
+        for signal in [SIGINT, SIGTERM] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                PromisedOutputs.caught = number
+                PromisedOutputs.target?._withUnsafeGuaranteedRef { $0.interrupt() }
+                Glibc.signal(number, SIG_DFL)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(signal, &action, nil)
+        }
+    }
+
+    /// `status`, or 128 + the signal that stopped the run.
+    static func exitStatus(_ status: Int32) -> Int32 {
+        caught == 0 ? status : 128 + caught
+    }
+}

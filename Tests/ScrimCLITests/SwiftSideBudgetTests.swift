@@ -1,0 +1,56 @@
+import Foundation
+import ScrimTestSupport
+import Testing
+
+/// docs/API.md "Limits": Swift-side work a script causes — waiting in real time, drawing, encoding — is inside the
+/// run's `--timeout`, and stops with the same clear error as a script that runs out of time.
+@Suite struct SwiftSideBudgetTests {
+    static func script(_ source: String) throws -> String {
+        let path = NSTemporaryDirectory() + "swift-side-budget-\(UUID().uuidString).lua"
+        try source.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test(arguments: ["scrim.after(0, again)", "scrim.after(0.01, again)"])
+    func aTimerThatReArmsItselfEndsARealTimeRunAtTheBudget(rearm: String) throws {
+        let path = try Self.script("local function again() \(rearm) end\nagain()\n")
+        defer { unlink(path) }
+        let start = Date()
+        let result = try ScrimProcess.run(["run", "--realtime", "--timeout", "2", path], timeout: 60)
+        #expect(!result.timedOut && !result.signalled && result.status == 1)
+        // The budget runs out in the settle loop, or (on a loaded machine) inside the timer's Lua code.
+        #expect(result.stderr.contains("exceeded the time budget of 2 s"), "\(result.stderr)")
+        #expect(Date().timeIntervalSince(start) < 30)
+    }
+
+    @Test func aLongRecordingEndsAtTheBudget() throws {
+        let path = try Self.script("local function again() scrim.after(1/30, again) end\nagain()\n")
+        let output = NSTemporaryDirectory() + "long-\(UUID().uuidString).webp"
+        defer { unlink(path); unlink(output) }
+        let start = Date()
+        let result = try ScrimProcess.run(["record", "--timeout", "2", "--duration", "3600", path, "-o", output], timeout: 90)
+        #expect(!result.timedOut && !result.signalled && result.status == 1)
+        #expect(result.stderr.contains("exceeded the time budget of 2 s"), "\(result.stderr)")
+        #expect(Date().timeIntervalSince(start) < 30)
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test func drawingManyViewsEndsAtTheBudget() throws {
+        // Quick to build (0.5 s), seconds to draw at 8 pixels a point.
+        let path = try Self.script("""
+            for i = 1, 8000 do
+              scrim.window:addSubview(scrim.View{ frame = {i % 390, i % 844, 60, 60}, backgroundColor = "red",
+                                                  cornerRadius = 20 })
+            end
+            """)
+        let output = NSTemporaryDirectory() + "crowded-\(UUID().uuidString).png"
+        defer { unlink(path); unlink(output) }
+        let start = Date()
+        let result = try ScrimProcess.run(["snapshot", "--timeout", "1.5", "--scale", "8", path, "-o", output], timeout: 90)
+        #expect(!result.timedOut && !result.signalled && result.status == 1)
+        // On a loaded machine the script itself may be what runs out of time; either way the budget holds.
+        #expect(result.stderr.contains("exceeded the time budget of 1.5 s"), "\(result.stderr)")
+        #expect(Date().timeIntervalSince(start) < 30)
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+}
