@@ -39,7 +39,7 @@ enum ReplCommand {
             or command failed (or a callback reported an error), else 0.
             """,
         options: [RuntimeFlags.timeout, RuntimeFlags.maxMemory, RuntimeFlags.screen, RuntimeFlags.device, plugins, WindowFlags.window,
-                  WindowFlags.scale, RuntimeFlags.traceInternals],
+                  WindowFlags.scale, RuntimeFlags.traceInternals, RuntimeFlags.noBytecode],
         operands: .endOptions,
         notes: "Time is virtual and moves only with scrim.advance, scrim.settle, :advance, :settle and :play\n"
             + "(and with the wall clock while a --window is open).",

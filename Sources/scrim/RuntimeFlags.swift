@@ -29,9 +29,17 @@ enum RuntimeFlags {
         left out by default
         """)
 
-    /// `--timeout`, `--max-memory`, `--screen` (or `--device`) and `--trace-internals`, where given, into `options`.
+    static let noBytecode = Option("no-bytecode", help: """
+        refuse binary (precompiled) chunks in load, loadfile, dofile and require,
+        and remove string.dump: for code you do not trust (a crafted binary chunk
+        can crash Lua or reach its memory)
+        """)
+
+    /// `--timeout`, `--max-memory`, `--screen` (or `--device`), `--trace-internals` and `--no-bytecode`, where
+    /// given, into `options`.
     static func apply(_ parsed: ParsedArguments, to options: inout RuntimeOptions) throws {
         if parsed.has(traceInternals) { options.traceInternals = true }
+        if parsed.has(noBytecode) { options.refusesBytecode = true }
         if let seconds = try parsed.value(timeout, .timeBudget) {
             options.timeBudget = seconds == 0 ? nil : seconds
         }

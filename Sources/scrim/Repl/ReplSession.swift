@@ -314,7 +314,7 @@ final class ReplSession {
     private func show(_ error: LuaError, prefix: String = "", onScreen: Bool = false) {
         failures += 1
         var text = prefix + error.message
-        if interactive, error.message.hasSuffix("interrupted") { text = "\n" + text }
+        if interactive, error.message.hasSuffix("interrupted!") { text = "\n" + text }
         let traceback = options.shown(error.traceback)
         if !traceback.isEmpty { text += "\n" + traceback }
         writeError(text)
