@@ -9,6 +9,7 @@ steps.json is a list of steps, each a two-element list:
   ["expect", TEXT]        wait (up to 10 s) until TEXT appears in the output after the previous match
   ["prompt", TEXT]        "expect", then let the editor settle (a person reads the prompt before typing;
                           keys typed before libedit has taken the terminal are echoed twice)
+  ["expect_raw", TEXT]    TEXT appears in the output as the terminal got it, escapes and carriage returns kept
   ["expect_not", TEXT]    TEXT does not appear in the output after the previous match (so far)
   ["sleep", SECONDS]      wait
   ["write", [PATH, TEXT]] replace the file PATH with TEXT (what an editor's save does)
@@ -85,6 +86,12 @@ def main():
             deadline = time.monotonic() + argument
             while time.monotonic() < deadline:
                 pump(max(0, deadline - time.monotonic()))
+        elif kind == "expect_raw":
+            deadline = time.monotonic() + 10
+            while bytes(raw).find(argument.encode()) < 0 and time.monotonic() < deadline:
+                pump(0.05)
+            if bytes(raw).find(argument.encode()) < 0:
+                fail(step, "not seen")
         elif kind in ("expect", "expect_not", "prompt"):
             deadline = time.monotonic() + (0.3 if kind == "expect_not" else 10)
             found = -1

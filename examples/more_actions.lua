@@ -33,6 +33,17 @@ function MoreActionViewController:dimmingViewTapped()
   say("dimmingViewTapped → analytics event recorded")
 end
 
+-- In a live window (scrim run --window) the timeline below is yours to play: a button presents the sheet, a click on
+-- the dimming view dismisses it, as often as you like. Without a window the script plays it and exits.
+if scrim.isLive then
+  local button = scrim.View{ name = "Show more actions", text = "Show more actions", backgroundColor = "#3a6ea5",
+                             cornerRadius = 12, frame = {(scrim.screen.width - 240) / 2, 200, 240, 56} }
+  scrim.window:addSubview(button)
+  button:onTap(function() scrim.present(MoreActionViewController(), true, function() say("presented (completion)") end) end)
+  say("click \"Show more actions\", then the dimming view above the sheet")
+  return
+end
+
 local more = MoreActionViewController()
 scrim.present(more, true, function() say("presented (completion)") end)
 scrim.advance(0.125)

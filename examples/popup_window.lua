@@ -12,13 +12,33 @@ for _, event in ipairs({"popup.willShow", "popup.didShow", "popup.willSelect", "
 end
 
 -- Protocol style: the caller implements the delegate "protocol"; methods are called with self.
-print("— protocol style —")
 local Controller = {}
 function Controller:attach(popup) say("delegate:attach()") end
 function Controller:detach(popup) say("delegate:detach()") end
 function Controller:rename(popup) say("delegate:rename() — the popup closes after this") end
 function Controller:delete(popup) say("delegate:delete()") end
 function Controller:control(popup) say("delegate:control()") end
+
+-- In a live window (scrim run --window, scrim repl --window) the menus wait for clicks: one button opens the
+-- protocol-style menu, another the closure-style one. Without a window the script plays its timeline and exits.
+if scrim.isLive then
+  local function button(title, y, open)
+    local view = scrim.View{ name = title, text = title, backgroundColor = "#3a6ea5", cornerRadius = 12,
+                             frame = {(scrim.screen.width - 260) / 2, y, 260, 56} }
+    scrim.window:addSubview(view)
+    view:onTap(open)
+  end
+  button("Open the menu (delegate)", 160, function() scrim.PopupWindow{ delegate = Controller }:create():setItems(ITEMS) end)
+  button("Open the menu (closures)", 236, function()
+    local menu = scrim.PopupWindow()
+    menu:setItems(ITEMS, function(item, index) say(("handler(%q, %d)"):format(item, index)) end)
+    menu:create()
+  end)
+  say("click a button to open a menu; an item selects, outside the items cancels")
+  return
+end
+
+print("— protocol style —")
 
 local popup = scrim.PopupWindow{ delegate = Controller }
 popup:create():setItems(ITEMS)            -- create() returns the popup, so calls chain as in the seed

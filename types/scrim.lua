@@ -178,6 +178,7 @@ function HookEvent:cancel() end
 ---@field screen {width: number, height: number, scale: number}
 ---@field window scrim.View
 ---@field frameRate number
+---@field isLive boolean true while a live window (--window) shows the runtime: wait for clicks instead of scripting them
 scrim = {}
 
 ---@param props? {name?: string, frame?: scrim.Rect, center?: scrim.Point, backgroundColor?: scrim.Color, alpha?: number, hidden?: boolean, userInteractionEnabled?: boolean, cornerRadius?: number, text?: string, transform?: scrim.Transform}

@@ -2,7 +2,9 @@
 #include "CLua.h"
 #include "host.h"
 
+#include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +17,8 @@ typedef struct ScrimBox {
   void *object;
   const void *owner;
 } ScrimBox;
+
+static void arm_now(ScrimLimits *lim);
 
 static scrim_HostDispatch host_dispatch;
 static scrim_HostRelease host_release;
@@ -58,7 +62,10 @@ static void *scrim_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         if (lim->refusable && (lim->memoryPending || after > 2 * lim->limit + lim->headroom)) return NULL;
         lim->memoryRefused = 1;
       }
-      lim->memoryPending = 1;
+      if (!lim->memoryPending && (after > lim->recheckAt || lim->memoryRefused)) {
+        lim->memoryPending = 1;
+        arm_now(lim); /* raised by the stop hook at the next instruction */
+      }
     }
   }
   void *p = realloc(ptr, nsize);
@@ -74,8 +81,11 @@ static void *scrim_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   return p;
 }
 
+static void start_watchdog(void);
+
 void scrim_setmemorylimit(ScrimLimits *lim, size_t limit) {
   lim->limit = limit;
+  if (limit > 0) start_watchdog(); /* it watches the process's resident memory */
   /* Half the budget: enough for the next doubling of a recursion's stack between two checks, and for the traceback. */
   size_t headroom = limit / 2;
   if (headroom < (size_t)512 << 10) headroom = (size_t)512 << 10;
@@ -85,6 +95,7 @@ void scrim_setmemorylimit(ScrimLimits *lim, size_t limit) {
 
 int scrim_canallocate(ScrimLimits *lim, size_t more) {
   if (lim->limit == 0 || lim->used + more <= lim->limit + lim->headroom) return 1;
+  if (!lim->memoryPending) arm_now(lim);
   lim->memoryPending = 1;
   lim->memoryRefused = 1;
   return 0;
@@ -110,7 +121,6 @@ static size_t resident_bytes(void) {
    budget (`scrim run`, the REPL, a test worker): other states' memory would count against it. */
 static int over_resident(ScrimLimits *lim) {
   lim->pulled = 0;
-  lim->ticks = 0;
   if (lim->limit == 0 || lim->baseResident == 0 || !watched_alone(lim)) return 0;
   size_t resident = resident_bytes();
   return resident > lim->baseResident + lim->limit + lim->headroom + RESIDENT_SLACK;
@@ -127,10 +137,13 @@ static int over_memory(lua_State *L, ScrimLimits *lim) {
   if (lim->limit == 0 || lim->used <= lim->limit) return 0;
   lua_gc(L, LUA_GCCOLLECT, 0);
   lim->memoryPending = 0;
-  return lim->used > lim->limit;
+  /* Under the budget again: the next look comes after an eighth of it more, not at the next step over (a script
+     whose live data sits at the budget would otherwise collect everything at every allocation). */
+  int over = lim->used > lim->limit;
+  lim->recheckAt = over ? 0 : lim->used + lim->limit / 8;
+  if (!over) lim->memoryGrace = 0;
+  return over;
 }
-
-#define HOOK_COUNT 1000
 
 /* Lua 5.4 turns hooks off while a hook runs (lua_State.allowhook) and turns them back on only when the hook returns or
    a protected call catches an error. An error raised from the hook would run the message handler (an `xpcall`'s) with
@@ -152,56 +165,136 @@ static void check_allowhook_offset(lua_State *L) {
                     && bytes[ALLOWHOOK_OFFSET] == 1 && sizeof(void *) + 3 == ALLOWHOOK_OFFSET;
 }
 
-/* The hook a script set with debug.sethook (debug library's own), run beside Scrim's; per-thread masks are kept in
-   the registry under user_masks_key. */
-static lua_Hook user_hook;
-static const char user_masks_key = 0;
+/* The signal the watchdog sends the thread running Lua when a deadline passes: its handler sets the stop hook there,
+   where the running coroutine is known to be alive. SIGURG is ignored by default, so a stray one is harmless. */
+#define SCRIM_SIGNAL SIGURG
 
-/* Pushes `thread` on L's stack. */
-static void push_thread(lua_State *L, lua_State *thread) {
-  if (thread == L) {
-    lua_pushthread(L);
-  } else {
-    lua_pushthread(thread);
-    lua_xmove(thread, L, 1);
-  }
+/* The state whose outermost entry runs on this system thread (innermost first, then outerOnThread). */
+static __thread ScrimLimits *entered_on_thread;
+
+static void stop_hook(lua_State *L, lua_Debug *ar);
+
+/* The signals that set the stop hook, blocked while the Lua thread itself changes the table of armed threads. */
+static void block_arming(sigset_t *saved) {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SCRIM_SIGNAL);
+  sigaddset(&set, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &set, saved);
 }
 
-/* The events the script's hook asked for on `thread` (0: none). */
-static int user_mask_of(lua_State *L, lua_State *thread) {
-  if (user_hook == NULL) return 0;
-  int mask = 0;
-  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &user_masks_key) == LUA_TTABLE) {
-    push_thread(L, thread);
-    if (lua_rawget(L, -2) == LUA_TNUMBER) mask = (int)lua_tointeger(L, -1);
-    lua_pop(L, 1);
-  }
-  lua_pop(L, 1);
-  return mask;
+static void unblock_arming(const sigset_t *saved) {
+  pthread_sigmask(SIG_SETMASK, saved, NULL);
 }
 
-static int user_mask(lua_State *L) { return user_mask_of(L, L); }
+/* Instructions between the checks of the stop hook: 1, except for a memory budget exceeded again right after its
+   error was raised (a script that caught it may go on a little, as a check every MEMORY_GRACE instructions allows). */
+#define MEMORY_GRACE 1000
 
-static void count_hook(lua_State *L, lua_Debug *ar);
+static int arm_count(ScrimLimits *lim) {
+  return lim->memoryGrace && !lim->stopping && !lim->interrupted && !lim->expired ? MEMORY_GRACE : 1;
+}
 
-/* Scrim's hook on L, with the script's events too, checking every `count` instructions. */
-static void set_hook(lua_State *L, int count) {
-  int mask = LUA_MASKCOUNT;
-  if (user_hook) mask |= user_mask(L) & ~LUA_MASKCOUNT;
-  lua_sethook(L, count_hook, mask, count);
+/* Sets the stop hook on `thread`, keeping the hook it had (the script's) to run beside it and to put back. */
+static void arm_thread(ScrimLimits *lim, lua_State *thread) {
+  if (thread == NULL) return;
+  int count = arm_count(lim);
+  int interrupt = lim->interrupted && !lim->stopping ? LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE : 0;
+  if (lua_gethook(thread) == stop_hook) { /* armed already: as often as now needed */
+    int mask = lua_gethookmask(thread) | interrupt;
+    if (lua_gethookcount(thread) != count || lua_gethookmask(thread) != mask) lua_sethook(thread, stop_hook, mask, count);
+    return;
+  }
+  int n = lim->armedCount;
+  int mask = lua_gethook(thread) ? lua_gethookmask(thread) : 0;
+  if (n < SCRIM_ARMED_MAX) {
+    lim->armed[n].thread = thread;
+    lim->armed[n].hook = lua_gethook(thread);
+    lim->armed[n].mask = mask;
+    lim->armed[n].count = lua_gethookcount(thread);
+    lim->armedCount = n + 1;
+  }
+  /* Count events at every instruction (where a budget is raised: a call event would also come for the message
+     handler, a C function), the script's own events to pass on, and for Ctrl-C every event, as lua.c asks for. */
+  lua_sethook(thread, stop_hook, LUA_MASKCOUNT | (mask & ~LUA_MASKCOUNT) | interrupt, count);
+}
+
+/* The stop hook on the running thread and the main thread (where a coroutine's error goes on to). Async-safe. */
+static void arm(ScrimLimits *lim) {
+  lua_State *running = lim->running;
+  arm_thread(lim, running);
+  if (lim->mainThread != running) arm_thread(lim, lim->mainThread);
+}
+
+/* Arming from the Lua thread's own code (the allocator, a Swift loop): the signal handler must not interleave. */
+static void arm_now(ScrimLimits *lim) {
+  sigset_t saved;
+  block_arming(&saved);
+  arm(lim);
+  unblock_arming(&saved);
+}
+
+/* The entry of `thread` in the armed table, or NULL. */
+static ScrimArmedThread *armed_entry(ScrimLimits *lim, lua_State *thread) {
+  for (int i = 0; i < lim->armedCount; i++)
+    if (lim->armed[i].thread == thread) return &lim->armed[i];
+  return NULL;
+}
+
+/* Puts back the hook `thread` had before it was armed (unless the script set another since), and forgets it. */
+static void disarm_locked(ScrimLimits *lim, lua_State *thread) {
+  ScrimArmedThread *entry = armed_entry(lim, thread);
+  if (entry == NULL) {
+    if (lua_gethook(thread) == stop_hook) lua_sethook(thread, NULL, 0, 0); /* inherited by a coroutine made meanwhile */
+    return;
+  }
+  if (lua_gethook(thread) == stop_hook) lua_sethook(thread, entry->hook, entry->mask, entry->count);
+  *entry = lim->armed[--lim->armedCount];
+}
+
+static void disarm(ScrimLimits *lim, lua_State *thread) {
+  sigset_t saved;
+  block_arming(&saved);
+  disarm_locked(lim, thread);
+  unblock_arming(&saved);
+}
+
+/* Every armed thread back to its own hook: the threads in the table are the main thread and those still being
+   resumed (a resume takes its coroutine out when it returns), all alive. */
+static void disarm_all(ScrimLimits *lim) {
+  sigset_t saved;
+  block_arming(&saved);
+  while (lim->armedCount > 0) disarm_locked(lim, lim->armed[lim->armedCount - 1].thread);
+  if (lua_gethook(lim->mainThread) == stop_hook) lua_sethook(lim->mainThread, NULL, 0, 0);
+  unblock_arming(&saved);
+}
+
+/* A thread Lua code ran on has returned to `resumer` (a resume, a call from Swift): it keeps no stop hook, and the
+   resumer gets one if a stop is under way (the error goes on there). */
+static __attribute__((noinline)) void left_thread(ScrimLimits *lim, lua_State *thread) {
+  if (thread != lim->mainThread) disarm(lim, thread);
+  if (lim->stopping || lim->memoryPending) arm_now(lim);
+}
+
+void scrim_leftthread(ScrimLimits *lim, lua_State *thread) {
+  left_thread(lim, thread);
 }
 
 static void format_stop(lua_State *L, ScrimLimits *lim, int level) {
   if (lim->stopMessage[0] != 0) return;
   /* The first raise names the line that was running; later ones (after a pcall caught it) repeat it. */
-  luaL_where(L, level);
-  const char *where = lua_tostring(L, -1);
-  if (lim->stopping == 2)
-    snprintf(lim->stopMessage, sizeof lim->stopMessage, "%sinterrupted", where);
-  else
-    snprintf(lim->stopMessage, sizeof lim->stopMessage, "%sexceeded the time budget of %g s", where, lim->budget);
+  if (lim->stopping == 2) {
+    luaL_where(L, level + 1); /* as lua.c's `interrupted!`: the caller's line, the traceback shows the running one */
+    snprintf(lim->stopMessage, sizeof lim->stopMessage, "%sinterrupted!", lua_tostring(L, -1));
+  } else {
+    luaL_where(L, level);
+    snprintf(lim->stopMessage, sizeof lim->stopMessage, "%sexceeded the time budget of %g s", lua_tostring(L, -1),
+             lim->budget);
+  }
   lua_pop(L, 1);
 }
+
+static void watchdog_wake(void);
 
 static int deadline_passed(ScrimLimits *lim) {
   if (lim->budget <= 0) return 0;
@@ -209,54 +302,66 @@ static int deadline_passed(ScrimLimits *lim) {
   if (lim->deadline == 0) {
     lim->deadline = now + lim->budget;
     lim->expired = 0;
+    watchdog_wake();
     return 0;
   }
   if (now > lim->deadline) lim->expired = 1;
   return lim->expired;
 }
 
-/* Runs every HOOK_COUNT VM instructions. Once the budget is spent (or Ctrl-C came), it fires at every instruction and
-   raises again, so a script cannot catch the error with pcall and go on: it unwinds to the outermost entry. A memory
-   budget exceeded since the last check is raised here too, as an ordinary error with its place. */
-static void count_hook(lua_State *L, lua_Debug *ar) {
+/* Set only once a budget fires (and left in place until the outermost entry returns): raises the memory error, or the
+   budget's or Ctrl-C's stop, at every event, so that a script cannot catch it with pcall and go on. The script's own
+   hook, if it had one on this thread, still sees its events. */
+static void stop_hook(lua_State *L, lua_Debug *ar) {
   ScrimLimits *lim = scrim_limits(L);
-  /* With a script's hook, count events can all fall inside its hook function, where Lua calls no hook: its own
-     events (which fire in the script's code) do the checks too. */
-  int check = ar->event == LUA_HOOKCOUNT || lim->stopping || ++lim->userEvents >= HOOK_COUNT;
-  if (check) {
-    lim->userEvents = 0;
-    if (++lim->ticks >= 256 && over_resident(lim)) {
-      lim->memoryPending = 1;
-      lim->memoryRefused = 1;
-    }
-    if (lim->memoryPending && over_memory(L, lim)) {
-      lim->reporting = 1;
-      allow_hooks_in_handler(L);
-      luaL_where(L, 0);
-      lua_pushliteral(L, "not enough memory");
-      lua_concat(L, 2);
-      lua_error(L);
-    }
-    if (lim->interrupted && lim->depth > 0) lim->stopping = 2;
-    if (!lim->stopping && lim->depth > 0 && deadline_passed(lim)) lim->stopping = 1;
-    if (lim->stopping) {
-      if (lua_gethookcount(L) != 1) set_hook(L, 1);
-      format_stop(L, lim, 0);
-      allow_hooks_in_handler(L);
-      lua_pushstring(L, lim->stopMessage);
-      lua_error(L);
-    }
-    if (ar->event == LUA_HOOKCOUNT && lua_gethookcount(L) != HOOK_COUNT) set_hook(L, HOOK_COUNT);
-  }
-  if (user_hook) {
+
+  ScrimArmedThread *entry = armed_entry(lim, L);
+  int interrupt = lim->depth > 0 && lim->interrupted && !lim->stopping;
+  if (ar->event != LUA_HOOKCOUNT) { /* one of the script's own events, or any event for Ctrl-C */
     int event = ar->event == LUA_HOOKTAILCALL ? LUA_MASKCALL : 1 << ar->event;
-    if (user_mask(L) & event) user_hook(L, ar);
+    if (entry != NULL && entry->hook != NULL && (entry->mask & event)) entry->hook(L, ar);
+    if (!interrupt) return;
   }
+  if (lim->residentOver) {
+    lim->residentOver = 0;
+    lim->memoryPending = 1;
+    lim->memoryRefused = 1;
+  }
+  if (!interrupt && lim->memoryPending && over_memory(L, lim)) {
+    lim->reporting = 1;
+    lim->memoryGrace = 1;
+    allow_hooks_in_handler(L);
+    luaL_where(L, 0);
+    lua_pushliteral(L, "not enough memory");
+    lua_concat(L, 2);
+    lua_error(L);
+  }
+  if (interrupt) {
+    /* Ctrl-C, as lua.c's: raised once, at the first event (a call, a return, a line, an instruction), at the line of
+       the Lua function that made it; pcall may catch it. */
+    lim->interrupted = 0;
+    disarm_all(lim);
+    allow_hooks_in_handler(L);
+    luaL_where(L, 1);
+    lua_pushliteral(L, "interrupted!");
+    lua_concat(L, 2);
+    lua_error(L);
+  }
+  if (lim->depth > 0 && !lim->stopping && deadline_passed(lim)) lim->stopping = 1;
+  if (lim->stopping) {
+    format_stop(L, lim, 0);
+    allow_hooks_in_handler(L);
+    lua_pushstring(L, lim->stopMessage);
+    lua_error(L);
+  }
+  disarm_all(lim); /* nothing (left) to raise */
 }
 
 void scrim_restartbudget(ScrimLimits *lim) {
   lim->deadline = 0;
   lim->expired = 0;
+  lim->armRequest = 0;
+  if (lim->budget > 0) start_watchdog();
   if (lim->depth == 0) {
     lim->stopping = 0;
     lim->stopMessage[0] = 0;
@@ -271,23 +376,94 @@ void scrim_suspendbudget(ScrimLimits *lim) {
 int scrim_overbudget(ScrimLimits *lim) {
   if (lim->stopping) return 1;
   if (lim->interrupted) {
-    if (lim->depth > 0) lim->stopping = 2;
+    if (lim->depth > 0) {
+      lim->stopping = 2;
+      arm_now(lim);
+    }
     return 1;
   }
   if (!deadline_passed(lim)) return 0;
-  if (lim->depth > 0) lim->stopping = 1; /* raised when Swift returns to the Lua code below */
+  if (lim->depth > 0) { /* raised when Swift returns to the Lua code below */
+    lim->stopping = 1;
+    arm_now(lim);
+  }
   return 1;
 }
 
 const char *scrim_budgetmessage(ScrimLimits *lim) {
   if (lim->stopMessage[0] != 0) return lim->stopMessage;
-  return lim->interrupted || lim->stopping == 2 ? "interrupted" : "exceeded the time budget";
+  return lim->interrupted || lim->stopping == 2 ? "interrupted!" : "exceeded the time budget";
 }
 
-/* The watchdog: one thread for the process, started with the first state that has a budget. Every 100 ms it looks at
-   each state: one whose deadline has passed by more than the grace period while Lua code is running in it (a call
-   from Swift, closing, a full collection) is stuck where the hook cannot reach, and the process ends. */
+/* On the Lua thread, from the watchdog's signal or Ctrl-C: the stop hook for every state with an entry under way
+   here that asked for it. */
+static void arm_requested(void) {
+  for (ScrimLimits *lim = entered_on_thread; lim != NULL; lim = lim->outerOnThread) {
+    if (lim->armRequest || lim->interrupted) {
+      lim->armRequest = 0;
+      arm(lim);
+    }
+  }
+}
+
+static void on_scrim_signal(int signal) {
+  (void)signal;
+  int saved = errno;
+  arm_requested();
+  errno = saved;
+}
+
+void scrim_interrupt(ScrimLimits *lim) {
+  int saved = errno;
+  lim->interrupted = 1;
+  if (lim->entered) {
+    lim->armRequest = 1;
+    if (pthread_equal(pthread_self(), lim->osThread)) arm_requested();
+    else pthread_kill(lim->osThread, SCRIM_SIGNAL);
+  }
+  errno = saved;
+}
+
+static ScrimLimits *volatile interrupt_target;
+
+static void on_interrupt(int signal) {
+  ScrimLimits *lim = interrupt_target;
+  (void)signal;
+  if (lim == NULL) return;
+  if (lim->entered && !pthread_equal(pthread_self(), lim->osThread)) { /* another thread got it: pass it on */
+    int saved = errno;
+    pthread_kill(lim->osThread, SIGINT);
+    errno = saved;
+    return;
+  }
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = SIG_DFL; /* a second Ctrl-C ends the process, as in lua.c */
+  sigaction(SIGINT, &action, NULL);
+  scrim_interrupt(lim);
+}
+
+void scrim_catchinterrupt(ScrimLimits *lim) {
+  interrupt_target = lim;
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = on_interrupt;
+  action.sa_flags = SA_RESTART;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, NULL);
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
+
+/* The watchdog: one thread for the process, started with the first budget. It sleeps until the nearest deadline (at
+   most 100 ms). A state whose deadline has passed while its Lua code runs gets the stop hook (through a signal to the
+   thread running it, again every 100 ms while the stop is under way, in case the script's own debug.sethook replaced
+   it); one still running past the deadline plus a grace period is stuck where no hook reaches, and the process ends.
+   With a memory budget, it also watches the process's resident memory (what Swift holds for the script). */
 static pthread_mutex_t watch_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t watch_wake; /* on the monotonic clock, as deadlines are: made by start_watchdog */
 static ScrimLimits **watched;
 static int watched_count, watched_capacity;
 static int watchdog_running;
@@ -296,17 +472,41 @@ static double grace_period(double budget) {
   return budget < 2 ? 2 : budget > 10 ? 10 : budget;
 }
 
+static void watchdog_wake(void) {
+  if (!watchdog_running) return;
+  pthread_mutex_lock(&watch_lock);
+  pthread_cond_signal(&watch_wake);
+  pthread_mutex_unlock(&watch_lock);
+}
+
+static void request_arm(ScrimLimits *lim) {
+  if (!lim->entered) return;
+  lim->armRequest = 1;
+  pthread_kill(lim->osThread, SCRIM_SIGNAL);
+}
+
 static void *watchdog_main(void *unused) {
   (void)unused;
+  sigset_t set; /* process-directed signals go to the other threads */
+  sigfillset(&set);
+  pthread_sigmask(SIG_BLOCK, &set, NULL);
+  double lastResident = 0;
+  pthread_mutex_lock(&watch_lock);
   for (;;) {
-    usleep(100000);
-    pthread_mutex_lock(&watch_lock);
     double now = scrim_monotonic();
+    double wake = now + 0.1;
+    int measure = now - lastResident >= 0.1;
+    if (measure) lastResident = now;
     for (int i = 0; i < watched_count; i++) {
       ScrimLimits *lim = watched[i];
       double deadline = lim->deadline, budget = lim->budget;
       int running = lim->depth > 0 || lim->busy > 0;
-      if (budget > 0 && deadline > 0 && now > deadline) lim->expired = 1;
+      if (budget > 0 && deadline > 0 && now > deadline) {
+        lim->expired = 1;
+        if (lim->depth > 0 && (lim->stopping == 0 || measure)) request_arm(lim);
+      } else if (budget > 0 && deadline > 0 && deadline < wake) {
+        wake = deadline + 0.0005;
+      }
       if (budget > 0 && deadline > 0 && running && now > deadline + grace_period(budget)) {
         char message[256];
         int n = snprintf(message, sizeof message,
@@ -315,26 +515,38 @@ static void *watchdog_main(void *unused) {
         if (write(2, message, (size_t)n) < 0) { /* exiting anyway */ }
         _exit(1);
       }
+      if (measure && lim->depth > 0 && lim->limit && lim->baseResident && watched_count == 1 && !lim->residentOver) {
+        size_t resident = resident_bytes();
+        if (resident > lim->baseResident + lim->limit + lim->headroom + RESIDENT_SLACK) {
+          lim->residentOver = 1;
+          request_arm(lim);
+        }
+      }
     }
-    pthread_mutex_unlock(&watch_lock);
+    struct timespec until;
+    double whole = (double)(long)wake;
+    until.tv_sec = (time_t)whole;
+    until.tv_nsec = (long)((wake - whole) * 1e9);
+    if (until.tv_nsec >= 1000000000L) until.tv_nsec = 999999999L;
+    pthread_cond_timedwait(&watch_wake, &watch_lock, &until);
   }
   return NULL;
 }
 
-static void watch(ScrimLimits *lim) {
+/* Starts the watchdog once a state has a budget that needs it. */
+static void start_watchdog(void) {
   pthread_mutex_lock(&watch_lock);
-  if (watched_count == watched_capacity) {
-    int capacity = watched_capacity ? watched_capacity * 2 : 16;
-    ScrimLimits **grown = realloc(watched, sizeof *grown * (size_t)capacity);
-    if (grown == NULL) { /* unwatched: the hook still enforces the budget */
-      pthread_mutex_unlock(&watch_lock);
-      return;
-    }
-    watched = grown;
-    watched_capacity = capacity;
-  }
-  watched[watched_count++] = lim;
   if (!watchdog_running) {
+    pthread_condattr_t clock;
+    pthread_condattr_init(&clock);
+    pthread_condattr_setclock(&clock, CLOCK_MONOTONIC);
+    pthread_cond_init(&watch_wake, &clock);
+    pthread_condattr_destroy(&clock);
+    static struct sigaction action;
+    action.sa_handler = on_scrim_signal;
+    action.sa_flags = SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    sigaction(SCRIM_SIGNAL, &action, NULL);
     pthread_t thread;
     pthread_attr_t attr;
     pthread_attr_init(&attr);
@@ -343,6 +555,22 @@ static void watch(ScrimLimits *lim) {
     if (pthread_create(&thread, &attr, watchdog_main, NULL) == 0) watchdog_running = 1;
     pthread_attr_destroy(&attr);
   }
+  pthread_mutex_unlock(&watch_lock);
+}
+
+static void watch(ScrimLimits *lim) {
+  pthread_mutex_lock(&watch_lock);
+  if (watched_count == watched_capacity) {
+    int capacity = watched_capacity ? watched_capacity * 2 : 16;
+    ScrimLimits **grown = realloc(watched, sizeof *grown * (size_t)capacity);
+    if (grown == NULL) { /* unwatched: budgets are still checked at every entry and by Swift's loops */
+      pthread_mutex_unlock(&watch_lock);
+      return;
+    }
+    watched = grown;
+    watched_capacity = capacity;
+  }
+  watched[watched_count++] = lim;
   pthread_mutex_unlock(&watch_lock);
 }
 
@@ -396,7 +624,7 @@ static void warn_flush(ScrimLimits *lim, int last) {
    prefix. Control messages ("@off", "@on") come alone, as in lua.c. */
 static void warn_function(void *ud, const char *msg, int tocont) {
   ScrimLimits *lim = scrim_limits((lua_State *)ud);
-  if (lim->warningLength == 0 && !tocont && *msg == '@') {
+  if (!lim->warningOpen && !tocont && *msg == '@') { /* only a message of one piece is a control message */
     if (strcmp(msg, "@off") == 0) lim->warningsOff = 1;
     else if (strcmp(msg, "@on") == 0) lim->warningsOff = 0;
     return;
@@ -413,6 +641,7 @@ static void warn_function(void *ud, const char *msg, int tocont) {
       if (lim->warningLength == sizeof lim->warning) warn_flush(lim, 0); /* a long one goes out in full */
     }
   }
+  lim->warningOpen = tocont;
   if (!tocont) {
     if (!lim->warningsOff) warn_flush(lim, 1);
     lim->warningLength = 0;
@@ -437,12 +666,13 @@ lua_State *scrim_newstate(ScrimLimits *limits) {
   if (L == NULL) return NULL;
   *(ScrimLimits **)lua_getextraspace(L) = limits;
   limits->current = L;
+  limits->mainThread = L;
+  limits->running = L;
   check_allowhook_offset(L);
   watch(limits);
   limits->baseResident = resident_bytes();
   lua_atpanic(L, panic);
   lua_setwarnf(L, warn_function, L);
-  lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_COUNT);
   lua_newtable(L);
   lua_pushcfunction(L, hostfn_gc);
   lua_setfield(L, -2, "__gc");
@@ -517,9 +747,39 @@ static __attribute__((noinline)) int leave_outermost(lua_State *L, ScrimLimits *
     }
     lim->stopping = 0;
     lim->interrupted = 0;
-    set_hook(L, HOOK_COUNT);
   }
+  if (lim->depth == 0 && lim->armedCount > 0) disarm_all(lim);
   return status;
+}
+
+/* An outermost entry on this system thread: where the watchdog's signal must go, and what its handler arms. */
+static __attribute__((noinline)) void unblock_scrim_signal(void) {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SCRIM_SIGNAL);
+  pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
+
+/* Whether this system thread takes the watchdog's signal (a parent may have blocked it: the mask is inherited). */
+static __thread int signal_unblocked;
+
+static inline void enter_outermost(ScrimLimits *lim) {
+  if (!signal_unblocked) {
+    unblock_scrim_signal();
+    signal_unblocked = 1;
+  }
+  lim->osThread = pthread_self();
+  lim->outerOnThread = entered_on_thread;
+  entered_on_thread = lim;
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  lim->entered = 1;
+}
+
+static inline void leave_entry(ScrimLimits *lim) {
+  lim->entered = 0;
+  lim->armRequest = 0;
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  entered_on_thread = lim->outerOnThread;
 }
 
 /* lua_pcall with the message handler at `handler`; `owned`: it was pushed for this call, remove it. What is checked
@@ -532,19 +792,29 @@ static inline __attribute__((always_inline)) int pcall_with(lua_State *L, int ha
   }
   int refusable = lim->refusable;
   int swiftFrames = lim->swiftFrames;
+  lua_State *running = lim->running;
   /* Where the function is, and its results will be: found from the top afterwards, unless the results are open. */
   int base = nresults == LUA_MULTRET ? lua_gettop(L) - nargs : 0;
+  if (lim->depth == 0) enter_outermost(lim);
   lim->refusable = 1;
   lim->swiftFrames = 0;
+  lim->running = L;
   lim->depth++;
   int status = lua_pcall(L, nargs, nresults, handler);
+  lim->running = running;
   lim->swiftFrames = swiftFrames;
   lim->reporting = 0;
-  if (lim->depth == 1 && (lim->memoryPending || lim->stopping)) {
-    if (nresults != LUA_MULTRET) base = lua_gettop(L) - (status == LUA_OK ? nresults : 1) + 1;
-    status = leave_outermost(L, lim, status, base);
+  if (lim->depth == 1) {
+    if (lim->memoryPending || lim->stopping || lim->armedCount) {
+      if (nresults != LUA_MULTRET) base = lua_gettop(L) - (status == LUA_OK ? nresults : 1) + 1;
+      status = leave_outermost(L, lim, status, base);
+    } else {
+      lim->depth--;
+    }
+    leave_entry(lim);
   } else {
     lim->depth--;
+    if (L != running && (lim->armedCount || lim->stopping)) left_thread(lim, L);
   }
   lim->refusable = refusable;
   if (owned) {
@@ -561,14 +831,6 @@ int scrim_pcall(lua_State *L, int nargs, int nresults) {
   lua_pushcfunction(L, msghandler);
   lua_rotate(L, base, 1);
   return pcall_with(L, base, 1, nargs, nresults);
-}
-
-int scrim_loadbuffer(lua_State *L, const char *buff, size_t size, const char *chunkname) {
-  return luaL_loadbufferx(L, buff, size, chunkname, "t");
-}
-
-int scrim_loadfile(lua_State *L, const char *path) {
-  return luaL_loadfilex(L, path, "t");
 }
 
 static int host_return(lua_State *L, ScrimLimits *lim, int raisable, int n);
@@ -604,6 +866,7 @@ static int host_return(lua_State *L, ScrimLimits *lim, int raisable, int n) {
   if (n >= 0 && raisable && (lim->stopping || lim->memoryPending)) {
     /* Swift made more than the budget allows, or a Swift loop saw the time run out: stop here, at the caller's line. */
     if (lim->memoryPending && over_memory(L, lim)) {
+      lim->memoryGrace = 1;
       lua_settop(L, 0);
       luaL_where(L, 1);
       lua_pushliteral(L, "not enough memory");
@@ -866,138 +1129,4 @@ int scrim_pushrefmethod(lua_State *L, int ref, const char *name) {
 
 void scrim_where(lua_State *L, int level) {
   luaL_where(L, level);
-}
-
-/* load(chunk [, chunkname [, mode [, env]]]) with mode forced to "t"; an env is passed only if one was given
-   (an explicit nil env would leave the chunk without _ENV). */
-static int load_t(lua_State *L) {
-  int withEnv = lua_gettop(L) >= 4;
-  lua_settop(L, withEnv ? 4 : 3);
-  lua_pushliteral(L, "t");
-  lua_replace(L, 3);
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_rotate(L, 1, 1);
-  lua_call(L, withEnv ? 4 : 3, LUA_MULTRET);
-  return lua_gettop(L);
-}
-
-static int loadfile_t(lua_State *L) {
-  int withEnv = lua_gettop(L) >= 3;
-  lua_settop(L, withEnv ? 3 : 2);
-  lua_pushliteral(L, "t");
-  lua_replace(L, 2);
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_rotate(L, 1, 1);
-  lua_call(L, withEnv ? 3 : 2, LUA_MULTRET);
-  return lua_gettop(L);
-}
-
-static int dofile_t(lua_State *L) {
-  const char *fname = luaL_optstring(L, 1, NULL);
-  lua_settop(L, 1);
-  if (luaL_loadfilex(L, fname, "t") != LUA_OK) return lua_error(L);
-  lua_call(L, 0, LUA_MULTRET);
-  return lua_gettop(L) - 1;
-}
-
-/* require's searcher for Lua files (package.searchers[2]) with mode "t": a precompiled chunk on package.path is an
-   error, as it is for `load`. The package table is upvalue 1. */
-static int searcher_text(lua_State *L) {
-  const char *name = luaL_checkstring(L, 1);
-  lua_getfield(L, lua_upvalueindex(1), "searchpath");
-  lua_pushvalue(L, 1);
-  if (lua_getfield(L, lua_upvalueindex(1), "path") != LUA_TSTRING)
-    return luaL_error(L, "'package.path' must be a string");
-  lua_call(L, 2, 2);
-  if (lua_isnil(L, -2)) return 1; /* the error message: where it looked */
-  lua_pop(L, 1);
-  const char *filename = lua_tostring(L, -1);
-  if (luaL_loadfilex(L, filename, "t") != LUA_OK)
-    return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s", name, filename, lua_tostring(L, -1));
-  lua_pushstring(L, filename);
-  return 2;
-}
-
-/* debug.sethook (upvalue 1) with Scrim's hook kept: the script's hook (the debug library's dispatcher) is run by
-   count_hook for the events the script asked for, on that thread; removing it leaves Scrim's alone. The count a
-   script gives is approximated by Scrim's own (every HOOK_COUNT instructions). */
-static int sethook_guarded(lua_State *L) {
-  lua_State *thread = lua_type(L, 1) == LUA_TTHREAD ? lua_tothread(L, 1) : L;
-  int n = lua_gettop(L);
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, n, 0);
-  lua_Hook set = lua_gethook(thread);
-  int mask = set ? lua_gethookmask(thread) : 0;
-  if (set != NULL && set != count_hook) user_hook = set;
-  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &user_masks_key) != LUA_TTABLE) {
-    lua_pop(L, 1);
-    lua_newtable(L);
-    lua_newtable(L);
-    lua_pushliteral(L, "k");
-    lua_setfield(L, -2, "__mode");
-    lua_setmetatable(L, -2);
-    lua_pushvalue(L, -1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &user_masks_key);
-  }
-  push_thread(L, thread);
-  if (mask) lua_pushinteger(L, mask); else lua_pushnil(L);
-  lua_rawset(L, -3);
-  lua_pop(L, 1);
-  ScrimLimits *lim = scrim_limits(L);
-  lua_sethook(thread, count_hook, LUA_MASKCOUNT | (mask & ~LUA_MASKCOUNT), lim->stopping ? 1 : HOOK_COUNT);
-  return 0;
-}
-
-/* debug.gethook (upvalue 1) as the script set it: Scrim's own hook is not the script's business. */
-static int gethook_guarded(lua_State *L) {
-  lua_State *thread = lua_type(L, 1) == LUA_TTHREAD ? lua_tothread(L, 1) : L;
-  if (user_mask_of(L, thread) == 0) {
-    luaL_pushfail(L);
-    return 1;
-  }
-  int n = lua_gettop(L);
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, n, LUA_MULTRET);
-  /* The debug library calls a hook that is not its own dispatcher "external hook"; the script's function is in its
-     table of hooks. */
-  if (lua_gettop(L) >= 1 && lua_type(L, 1) == LUA_TSTRING) {
-    if (lua_getfield(L, LUA_REGISTRYINDEX, "_HOOKKEY") == LUA_TTABLE) {
-      push_thread(L, thread);
-      lua_rawget(L, -2);
-      lua_replace(L, 1);
-    }
-    lua_pop(L, 1);
-  }
-  return lua_gettop(L);
-}
-
-void scrim_textonly(lua_State *L) {
-  lua_getglobal(L, "load");
-  lua_pushcclosure(L, load_t, 1);
-  lua_setglobal(L, "load");
-  lua_getglobal(L, "loadfile");
-  lua_pushcclosure(L, loadfile_t, 1);
-  lua_setglobal(L, "loadfile");
-  lua_pushcfunction(L, dofile_t);
-  lua_setglobal(L, "dofile");
-  if (lua_getglobal(L, "package") == LUA_TTABLE) {
-    if (lua_getfield(L, -1, "searchers") == LUA_TTABLE) {
-      lua_pushvalue(L, -2);
-      lua_pushcclosure(L, searcher_text, 1);
-      lua_rawseti(L, -2, 2);
-    }
-    lua_pop(L, 1);
-  }
-  lua_pop(L, 1);
-  if (lua_getglobal(L, "debug") == LUA_TTABLE) {
-    lua_getfield(L, -1, "sethook");
-    lua_pushcclosure(L, sethook_guarded, 1);
-    lua_setfield(L, -2, "sethook");
-    lua_getfield(L, -1, "gethook");
-    lua_pushcclosure(L, gethook_guarded, 1);
-    lua_setfield(L, -2, "gethook");
-  }
-  lua_pop(L, 1);
 }

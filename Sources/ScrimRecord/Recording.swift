@@ -2,9 +2,10 @@ import ScrimCore
 import ScrimRender
 
 /// A stretch of a run written as an animation at a constant frame rate: frame k is what a display refreshed at
-/// the run's frame steps shows at `start + k / framesPerSecond`, from the first instant to the last, which is the
-/// end itself (so a recording to the end of a settled run ends on the settled picture). Everything is taken from the
-/// virtual clock, so the file is the same whatever the machine's speed.
+/// the run's frame steps shows at `start + k / framesPerSecond`, shown for 1 / framesPerSecond, except the last,
+/// which is the end itself (so a recording to the end of a settled run ends on the settled picture) and lasts until
+/// the end: the file is as long as the stretch (one frame long for a stretch of no length). Everything is taken
+/// from the virtual clock, so the file is the same whatever the machine's speed.
 public struct Recording {
     /// Frames a second (1 to 120).
     public var framesPerSecond: Double
@@ -18,11 +19,17 @@ public struct Recording {
         self.scale = scale
     }
 
-    /// The frame times from `start` to `end`: `start + k / framesPerSecond`, the last one clamped to `end`.
+    /// The frame times from `start` to `end`: `start + k / framesPerSecond` for each frame that starts before
+    /// `end`, the last one moved to `end` itself.
     public func times(from start: Seconds, to end: Seconds) -> [Seconds] {
-        let span = max(0, end - start)
-        let count = Int((span * framesPerSecond - 1e-6).rounded(.up)) + 1
-        return (0..<max(1, count)).map { min(end, start + Double($0) / framesPerSecond) }
+        let count = max(1, Int((duration(from: start, to: end) * framesPerSecond - 1e-6).rounded(.up)))
+        return (0..<count).map { $0 == count - 1 ? max(start, end) : start + Double($0) / framesPerSecond }
+    }
+
+    /// How long the file plays: the stretch, or one frame for a stretch of no length.
+    public func duration(from start: Seconds, to end: Seconds) -> Seconds {
+        let span = end - start
+        return span.isFinite && span > 0 ? span : 1 / framesPerSecond
     }
 
     /// Writes the frames `frame(time)` gives for `times(from:to:)` to `path` (its extension picks the format) and
@@ -41,7 +48,7 @@ public struct Recording {
             try buffer.draw(frame(time), budget: budget)
             try writer.add(buffer, at: Double(index) / framesPerSecond)
         }
-        try writer.finish(at: Double(times.count) / framesPerSecond)
+        try writer.finish(at: duration(from: start, to: end))
         return times.count
     }
 

@@ -70,12 +70,16 @@ public final class WebPAnimationWriter: AnimationWriter {
             throw RecordingError("animated WebP: cannot assemble \(path): \(encoderError)")
         }
         defer { library.free(UnsafeMutableRawPointer(mutating: bytes)) }
+        // A still screen is merged into one frame, which libwebp writes as a still image: wrapped back into an
+        // animation of that one frame, the file keeps the recording's length.
+        let output = WebPStillAnimation.wrap(UnsafeBufferPointer(start: bytes, count: data.size), width: width,
+                                             height: height, milliseconds: Int(timestamp))
         try makeDirectories(directoryName(of: path))
         guard let file = fopen(path, "wb") else {
             throw RecordingError("cannot write \(path): \(String(cString: strerror(errno)))")
         }
-        let written = fwrite(bytes, 1, data.size, file)
-        if fclose(file) != 0 || written != data.size {
+        let written = output.map { fwrite($0, 1, $0.count, file) } ?? fwrite(bytes, 1, data.size, file)
+        if fclose(file) != 0 || written != (output?.count ?? data.size) {
             throw RecordingError("cannot write \(path): \(String(cString: strerror(errno)))")
         }
     }

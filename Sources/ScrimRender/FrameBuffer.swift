@@ -12,7 +12,7 @@ public final class FrameBuffer {
     /// Bytes from one row to the next.
     public let stride: Int
     private let cairo: Cairo
-    private let surface: Cairo.Surface
+    let surface: Cairo.Surface
 
     /// A buffer for trees of `size` points drawn at `scale` pixels a point.
     public init(size: Size, scale: Double) throws {

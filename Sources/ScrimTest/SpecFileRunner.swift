@@ -1,4 +1,5 @@
 import CLua
+import Glibc
 import ScrimCore
 import ScrimLua
 import ScrimPlugins
@@ -74,7 +75,7 @@ public struct SpecFileRunner {
         let L = state.L
         defer { state.close() }
         applyPaths(state)
-        setArguments(state, script: path)
+        setArguments(state)
 
         let runner: Int32
         do {
@@ -188,11 +189,14 @@ public struct SpecFileRunner {
         }
     }
 
-    /// The global `arg`: the spec file at 0, then what followed `--` on the command line (as busted passes it).
-    private func setArguments(_ state: LuaState, script: String) {
+    /// The global `arg` as busted's is: the runner at 0 (`test`), the interpreter at -1 (this executable's path: `arg[-1]
+    /// .. " " .. arg[0]` runs the runner again), then what followed `--` on the command line.
+    private func setArguments(_ state: LuaState) {
         let L = state.L
-        lua_createtable(L, Int32(options.scriptArguments.count), 1)
-        state.pushString(script)
+        lua_createtable(L, Int32(options.scriptArguments.count), 2)
+        state.pushString(SpecFileRunner.executablePath)
+        lua_rawseti(L, -2, -1)
+        state.pushString("test")
         lua_rawseti(L, -2, 0)
         for (index, argument) in options.scriptArguments.enumerated() {
             state.pushString(argument)
@@ -200,6 +204,13 @@ public struct SpecFileRunner {
         }
         lua_setglobal(L, "arg")
     }
+
+    /// This executable (the same in the runner and its workers), or `scrim` if it cannot be read.
+    static let executablePath: String = {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        return length > 0 ? String(cString: buffer) : "scrim"
+    }()
 
     private func configure(_ state: LuaState, _ runner: Int32, path: String) throws {
         let L = state.L

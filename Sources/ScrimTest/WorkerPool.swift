@@ -105,6 +105,7 @@ struct WorkerPool {
         if options.updateSnapshots { arguments.append("--update-snapshots") }
         if options.verbose { arguments.append("--verbose") }
         if options.runtime.traceInternals { arguments.append("--trace-internals") }
+        if options.runtime.refusesBytecode { arguments.append("--no-bytecode") }
         for directory in options.pluginDirectories { arguments += ["--plugins", directory] }
         return arguments
     }

@@ -11,6 +11,7 @@ struct SDL {
     static let initVideo: UInt32 = 0x20
     static let windowPositionCentered: Int32 = 0x2FFF_0000
     static let windowShown: UInt32 = 0x4
+    static let windowResizable: UInt32 = 0x20
     static let pixelFormatARGB8888: UInt32 = 0x1636_2004
     static let textureAccessStreaming: Int32 = 1
     /// `SDL_Event` is a 56-byte union; events are read from raw bytes (see `WindowEvent`).
@@ -32,6 +33,13 @@ struct SDL {
     let renderPresent: @convention(c) (Renderer) -> Void
     let pollEvent: @convention(c) (UnsafeMutableRawPointer) -> Int32
     let getCurrentDisplayMode: @convention(c) (Int32, UnsafeMutableRawPointer) -> Int32
+    let getDisplayUsableBounds: @convention(c) (Int32, UnsafeMutableRawPointer) -> Int32
+    let getDisplayDPI: @convention(c) (Int32, UnsafeMutablePointer<Float>?, UnsafeMutablePointer<Float>?,
+                                       UnsafeMutablePointer<Float>?) -> Int32
+    let getWindowSize: @convention(c) (Window, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>) -> Void
+    let setWindowMinimumSize: @convention(c) (Window, Int32, Int32) -> Void
+    let setRenderDrawColor: @convention(c) (Renderer, UInt8, UInt8, UInt8, UInt8) -> Int32
+    let renderClear: @convention(c) (Renderer) -> Int32
 
     /// The library, loaded on first use and kept for the process's life (or why it could not be loaded).
     private static let loaded: Result<SDL, Error> = Result { try SDL(library: "libSDL2-2.0.so.0") }
@@ -61,11 +69,32 @@ struct SDL {
         renderPresent = try symbol("SDL_RenderPresent")
         pollEvent = try symbol("SDL_PollEvent")
         getCurrentDisplayMode = try symbol("SDL_GetCurrentDisplayMode")
+        getDisplayUsableBounds = try symbol("SDL_GetDisplayUsableBounds")
+        getDisplayDPI = try symbol("SDL_GetDisplayDPI")
+        getWindowSize = try symbol("SDL_GetWindowSize")
+        setWindowMinimumSize = try symbol("SDL_SetWindowMinimumSize")
+        setRenderDrawColor = try symbol("SDL_SetRenderDrawColor")
+        renderClear = try symbol("SDL_RenderClear")
     }
 
     /// SDL's text for its last error.
     var lastError: String {
         getError().map { String(cString: $0) } ?? "unknown SDL error"
+    }
+
+    /// The first display's room for windows (without panels and docks), in window coordinates; nil if unknown.
+    func usableBounds() -> (width: Double, height: Double)? {
+        var rect = [Int32](repeating: 0, count: 4) // SDL_Rect: x, y, w, h
+        let status = rect.withUnsafeMutableBytes { getDisplayUsableBounds(0, $0.baseAddress!) }
+        guard status == 0, rect[2] > 0, rect[3] > 0 else { return nil }
+        return (Double(rect[2]), Double(rect[3]))
+    }
+
+    /// The first display's pixels a point, from its diagonal DPI (96 DPI a point); nil if SDL does not know it.
+    func displayScale() -> Double? {
+        var dpi: Float = 0
+        guard getDisplayDPI(0, &dpi, nil, nil) == 0, dpi.isFinite, dpi > 0 else { return nil }
+        return max(1, (Double(dpi) / 96).rounded())
     }
 
     /// The refresh rate of the first display in Hz, or nil if SDL does not know it.

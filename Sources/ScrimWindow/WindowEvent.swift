@@ -8,6 +8,8 @@ enum WindowEvent: Equatable {
     case press(x: Double, y: Double)
     case drag(x: Double, y: Double)
     case release(x: Double, y: Double)
+    /// The pointer moved with no button down (what the inspector highlights follows it).
+    case hover(x: Double, y: Double)
     /// A key went down (not a repeat); `key` is SDL's key code, the character for printable keys.
     case key(Int32)
 
@@ -29,9 +31,9 @@ enum WindowEvent: Equatable {
             guard bytes.loadUnaligned(fromByteOffset: 13, as: UInt8.self) == 0 else { return nil }
             return .key(bytes.loadUnaligned(fromByteOffset: 20, as: Int32.self))
         case 0x400: // SDL_MOUSEMOTION: Uint32 state at 16 (bit 0: left button), Sint32 x, y at 20, 24
-            guard bytes.loadUnaligned(fromByteOffset: 16, as: UInt32.self) & 1 != 0 else { return nil }
-            return .drag(x: Double(bytes.loadUnaligned(fromByteOffset: 20, as: Int32.self)),
-                         y: Double(bytes.loadUnaligned(fromByteOffset: 24, as: Int32.self)))
+            let x = Double(bytes.loadUnaligned(fromByteOffset: 20, as: Int32.self))
+            let y = Double(bytes.loadUnaligned(fromByteOffset: 24, as: Int32.self))
+            return bytes.loadUnaligned(fromByteOffset: 16, as: UInt32.self) & 1 != 0 ? .drag(x: x, y: y) : .hover(x: x, y: y)
         case 0x401, 0x402: // SDL_MOUSEBUTTONDOWN/UP: Uint8 button at 16 (1: left), Sint32 x, y at 20, 24
             guard bytes.loadUnaligned(fromByteOffset: 16, as: UInt8.self) == 1 else { return nil }
             let x = Double(bytes.loadUnaligned(fromByteOffset: 20, as: Int32.self))

@@ -29,7 +29,7 @@ enum RecordCommand {
             the whole animation, an MP4 in H.264.
             """,
         options: [output, fps, duration, scale, RuntimeFlags.screen, SnapshotCommand.plugins, RuntimeFlags.timeout,
-                  RuntimeFlags.maxMemory, RuntimeFlags.traceInternals],
+                  RuntimeFlags.maxMemory, RuntimeFlags.traceInternals, RuntimeFlags.noBytecode],
         operands: .interleaved,
         notes: """
             Options may come before or after FILE; the script's arguments follow `--`. Prints

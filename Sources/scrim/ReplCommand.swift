@@ -30,14 +30,16 @@ enum ReplCommand {
 
             With --window the runtime is also shown live in a desktop window, its clock in real time: statements
             run between its frames, on the same thread, and what they change shows at the next frame; closing
-            the window (or Esc) ends the session. R in the window does what :reload does.
+            the window (or Esc) ends the session. R in the window does what :reload does; errors from the script,
+            callbacks and reloads show on the window's error screen; saved files reload as under :watch on
+            (a plugin in place, its state kept; the script afresh).
 
             When standard input is not a terminal there are no prompts, colours or editing: each complete
             statement runs as it arrives and its results are printed; the exit status is 1 if any statement
             or command failed (or a callback reported an error), else 0.
             """,
-        options: [RuntimeFlags.timeout, RuntimeFlags.maxMemory, RuntimeFlags.screen, plugins, WindowFlags.window,
-                  WindowFlags.scale, RuntimeFlags.traceInternals],
+        options: [RuntimeFlags.timeout, RuntimeFlags.maxMemory, RuntimeFlags.screen, RuntimeFlags.device, plugins, WindowFlags.window,
+                  WindowFlags.scale, RuntimeFlags.traceInternals, RuntimeFlags.noBytecode],
         operands: .endOptions,
         notes: "Time is virtual and moves only with scrim.advance, scrim.settle, :advance, :settle and :play\n"
             + "(and with the wall clock while a --window is open).",
@@ -64,6 +66,8 @@ enum ReplCommand {
         let window = try openWindow(flags, for: session)
         if interactive { showBanner(session) }
         session.start()
+        // With a window, saved files reload from the start, as :watch on makes them.
+        if window != nil { session.watch() }
         return enter(session, window: window)
     }
 
@@ -77,7 +81,14 @@ enum ReplCommand {
     private static func openWindow(_ flags: WindowFlags, for session: ReplSession) throws -> LiveWindow? {
         guard let window = try flags.open(session.runtime, name: session.script?.path ?? "repl") else { return nil }
         window.reload = { [unowned session] in session.reload() }
-        session.recordingScale = flags.scale ?? 1
+        window.beforeEntry = { [unowned session] in session.runtime.state.restartTimeBudget() }
+        session.onError = { [unowned window] text in window.showError(text) }
+        session.onRecovered = { [unowned window] text in
+            window.recovered()
+            window.announce(text)
+        }
+        session.recordingScale = window.scale
+        session.isLive = true
         session.onFrame = { [unowned session, unowned window] in
             window.runtime = session.runtime.core
             window.draw()
@@ -85,8 +96,9 @@ enum ReplCommand {
         return window
     }
 
-    /// One frame of the window between statements; false once it is closed.
+    /// One frame of the window between statements (a saved file reloaded first); false once it is closed.
     private static func pump(_ window: LiveWindow, _ session: ReplSession) -> Bool {
+        if session.watchedFilesChanged() { session.reloadWatched() }
         window.runtime = session.runtime.core
         return window.pump()
     }
@@ -106,14 +118,14 @@ enum ReplCommand {
         }
         editor.complete = { [unowned session] word in session.console.completions(for: word) }
         editor.idleCheck = { [unowned session] in session.watchedFilesChanged() }
-        editor.idleAction = { [unowned session] in session.reload() }
+        editor.idleAction = { [unowned session] in session.reloadWatched() }
         if let window {
             editor.tick = { [unowned session] in pump(window, session) }
             editor.tickInterval = window.frameInterval
         }
         var lines: [[UInt8]] = []
         while true {
-            if lines.isEmpty, session.watchedFilesChanged() { session.reload() }
+            if lines.isEmpty, session.watchedFilesChanged() { session.reloadWatched() }
             switch editor.readLine(prompt: lines.isEmpty ? "scrim> " : ">> ") {
             case .end:
                 return 0

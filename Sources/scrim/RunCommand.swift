@@ -16,15 +16,15 @@ enum RunCommand {
 
     static let version = Option("version", short: "v", help: "print the version (then go on, as lua5.4 -v does)")
 
-    static let options = [RuntimeFlags.timeout, RuntimeFlags.maxMemory, RuntimeFlags.screen, realtime,
+    static let options = [RuntimeFlags.timeout, RuntimeFlags.maxMemory, RuntimeFlags.screen, RuntimeFlags.device, realtime,
                           RuntimeFlags.plugins, trace, execute, ScriptPlan.library, ScriptPlan.interactive,
                           ScriptPlan.warnings, ScriptPlan.noEnvironment, version, WindowFlags.window, WindowFlags.scale,
-                          RuntimeFlags.traceInternals]
+                          RuntimeFlags.traceInternals, RuntimeFlags.noBytecode]
 
     static let about = """
         Runs FILE as `lua5.4 FILE args…` would: `...` holds the arguments and the global `arg`
         holds them too (arg[0] is FILE, what came before it at negative indices). The global `scrim`
-        is the Scrim module. Only Lua source is accepted; binary (precompiled) chunks are refused.
+        is the Scrim module. Binary (precompiled) chunks load as in Lua, unless --no-bytecode.
         A folder DIR runs DIR/main.lua with DIR first on package.path and DIR/plugins on the plugin
         path (LÖVE's convention); - reads the script from standard input.
 
@@ -81,17 +81,22 @@ enum RunCommand {
             return finish(ReplCommand.enter(session))
         }
         PromisedOutputs.stopOnSignals(runtime.state)
-        PluginHost.start(in: runtime, searchPath: plugins)
+        // Ctrl-C as in lua.c: `interrupted!` at the running line, with a traceback (a second one ends the process);
+        // the run then ends as any error does, writing what it promised. SIGTERM stays PromisedOutputs'.
+        runtime.state.catchInterrupts()
         // The window opens first: without a display nothing runs, and what the script starts is seen from time 0.
-        let live = try window.open(runtime, name: parsed.operands.first?.text ?? "(command line)")
+        if let live = try window.open(runtime, name: parsed.operands.first?.text ?? "(command line)") {
+            // A window lasts: errors show on it and the run goes on, saved files reload (see `WindowSession`).
+            let session = WindowSession(runtime: runtime, window: live, plan: plan, options: options, searchPath: plugins)
+            session.start()
+            return PromisedOutputs.exitStatus(finish(session.run()))
+        }
+        PluginHost.start(in: runtime, searchPath: plugins)
         let status = report(options) {
             let realtime = parsed.has(realtime)
             try plan.perform(in: runtime) { if realtime { runtime.core.clock.startRealTime() } }
-            // A window runs until it is closed (or the script calls os.exit), in real time; otherwise what the
-            // script started (animations, timers, transitions) plays out before exit.
-            if let live {
-                live.run()
-            } else if realtime {
+            // What the script started (animations, timers, transitions) plays out before exit.
+            if realtime {
                 try settleInRealTime(runtime)
             } else {
                 try runtime.settle()

@@ -66,12 +66,12 @@ struct ScriptPlan {
             }
         }
 
-        /// Runs the script with `arguments` as `...` (the `arg` table is the caller's to set).
-        func run(in runtime: LuaRuntime, arguments: [[UInt8]]) throws {
+        /// Runs the script with `arguments` as `...` (nil: arg[1] … arg[#arg], as lua.c does; the `arg` table is the
+        /// caller's to set).
+        func run(in runtime: LuaRuntime, arguments: [[UInt8]]?) throws {
             switch self {
             case .standardInput:
-                try runtime.run(bytes: ScriptPlan.sourceText(ScriptPlan.readStandardInput()), name: "=stdin",
-                                arguments: arguments)
+                try runtime.runStandardInput(name: "=stdin", arguments: arguments)
             case .file(let path):
                 try runtime.run(file: path, arguments: arguments)
             case .folder(let folder):
@@ -87,8 +87,6 @@ struct ScriptPlan {
 
     var steps: [Step] = []
     var script: Script?
-    /// Given as `-` or a path: what `arg[0]` shows.
-    var scriptArguments: [Argument] = []
     /// The whole command line (`scrim` first) and the script's place in it, for the `arg` table.
     var words: [Argument] = []
     var scriptIndex = 0
@@ -116,11 +114,11 @@ struct ScriptPlan {
                 break
             }
         }
-        let prefix = [Argument("scrim")] + parsed.command.path.map { Argument($0) } + parsed.wordsBeforeOperands
+        // arg's lowest entry is argv[0] as lua.c gives it: the way this interpreter was run.
+        let prefix = [Argument(CommandLine.arguments.first ?? "scrim")] + parsed.command.path.map { Argument($0) } + parsed.wordsBeforeOperands
         words = prefix + parsed.operands
         guard let first = parsed.operands.first else { return }
         scriptIndex = prefix.count
-        scriptArguments = Array(parsed.operands.dropFirst())
         script = Script(first.text)
     }
 
@@ -143,7 +141,8 @@ struct ScriptPlan {
             }
         }
         beforeScript()
-        try script?.run(in: runtime, arguments: scriptArguments.map(\.bytes))
+        // As lua.c: `...` is read from `arg` as the steps before left it.
+        try script?.run(in: runtime, arguments: nil)
     }
 
     /// A fresh runtime; under `-E` the package library does not see LUA_PATH* and LUA_CPATH* (lua.c's LUA_NOENV).
@@ -187,25 +186,5 @@ struct ScriptPlan {
     static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    }
-
-    static func readStandardInput() -> [UInt8] {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = read(0, &buffer, buffer.count)
-            if count <= 0 { break }
-            bytes.append(contentsOf: buffer[0 ..< count])
-        }
-        return bytes
-    }
-
-    /// What luaL_loadfile makes of a file's bytes: a UTF-8 byte-order mark dropped, and a first line starting with
-    /// `#` (`#!/usr/bin/env scrim`) emptied, its newline kept so that line numbers stay right.
-    static func sourceText(_ bytes: [UInt8]) -> [UInt8] {
-        var text = bytes[...]
-        if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
-        if text.first == UInt8(ascii: "#") { text = text.drop { $0 != UInt8(ascii: "\n") } }
-        return Array(text)
     }
 }

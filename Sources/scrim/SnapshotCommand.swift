@@ -48,7 +48,7 @@ enum SnapshotCommand {
             T, time moves on to T after it.
             """,
         options: [at, film, duration, output, scale, RuntimeFlags.screen, plugins, RuntimeFlags.timeout,
-                  RuntimeFlags.maxMemory, RuntimeFlags.traceInternals],
+                  RuntimeFlags.maxMemory, RuntimeFlags.traceInternals, RuntimeFlags.noBytecode],
         operands: .interleaved,
         notes: """
             Options may come before or after FILE; the script's arguments follow `--`. Prints `wrote PATH`.

@@ -1,5 +1,4 @@
 import ScrimLua
-import ScrimPlugins
 import ScrimWindow
 
 /// `--window` and `--scale N`, declared once for `scrim run` (and bare `scrim`) and `scrim repl`.
@@ -7,10 +6,16 @@ struct WindowFlags {
     static let window = Option("window", help: """
         show the runtime live in a desktop window (SDL2), the clock in real time, until
         the window is closed: a click taps, a drag reports touch.began/moved/ended;
-        keys Space pause, . one frame, S slow ×10, P PNG, R reload plugins, V record
-        .webp, Esc quit. Needs a display (DISPLAY; else xvfb-run)
+        keys Space pause, . one frame, S slow ×10, P PNG, R reload, V record .webp,
+        F frame times, I inspector (a click prints the view), Esc quit. An error
+        shows on an error screen (a click puts it away); a saved plugin reloads in
+        place, a saved script runs again. Each click, key and frame has the whole
+        --timeout. Needs a display (DISPLAY; else xvfb-run)
         """)
-    static let scale = Option("scale", value: "N", help: "with --window: pixels a point (default 1; 2 for HiDPI)")
+    static let scale = Option("scale", value: "N", help: """
+        with --window: pixels a point of its frames (default: the display's, no
+        more than fits); the window itself is made to fit the display
+        """)
 
     var enabled = false
     var scale: Double?
@@ -49,21 +54,14 @@ struct WindowFlags {
         }
     }
 
-    /// The live window of `runtime`, titled with the script's name, if `--window` was given; R reloads its plugins
-    /// in place (their state kept).
+    /// The live window of `runtime`, titled with the script's name, if `--window` was given; its time budget restarts
+    /// at each entry the window makes into the script. What R does is the command's to say (`reload`).
     func open(_ runtime: LuaRuntime, name: String) throws -> LiveWindow? {
         guard enabled else { return nil }
         var title = name == "-" ? "stdin" : String(name.split(separator: "/").last ?? Substring(name))
         if title.isEmpty { title = name }
-        let window = try LiveWindow(runtime: runtime.core, scale: scale ?? 1, name: title)
-        window.reload = { [weak runtime, weak window] in
-            guard let runtime, let host = PluginHost.of(runtime), !host.plugins.isEmpty else {
-                window?.log("R: no plugin to reload")
-                return
-            }
-            let (ok, error) = (try? host.reload()) ?? (false, nil)
-            window?.log(ok ? "reloaded plugins" : "plugin reload failed: \(error ?? "unknown error")")
-        }
+        let window = try LiveWindow(runtime: runtime.core, scale: scale, name: title)
+        window.beforeEntry = { [weak runtime] in runtime?.state.restartTimeBudget() }
         return window
     }
 }

@@ -13,6 +13,22 @@ import Testing
         #expect(result.stdout.contains("still here"))
     }
 
+    @Test func ctrlCRaisesInterruptedAtTheRunningLineAsLuaDoes() throws {
+        // The script sends itself SIGINT (the shell's parent is scrim), then loops: lua.c's `interrupted!` comes, once,
+        // catchable by pcall.
+        let caught = try ScrimProcess.run(["run", "-e", """
+            print(pcall(function() io.popen('kill -INT $PPID'):close() while true do end end))
+            print('went on')
+            """], timeout: 20)
+        #expect(caught.status == 0)
+        #expect(caught.stdout == "false\t(command line):1: interrupted!\nwent on\n")
+        let uncaught = try ScrimProcess.run(["run", "-e", "io.popen('kill -INT $PPID'):close()\nwhile true do end"], timeout: 20)
+        #expect(!uncaught.signalled)
+        #expect(uncaught.status == 1)
+        #expect(uncaught.stderr.hasPrefix("scrim: (command line):"))
+        #expect(uncaught.stderr.contains("interrupted!\nstack traceback:\n"))
+    }
+
     @Test func theReplWaitingForInputIsNotRunningOutOfTime() throws {
         // Six statements of 0.3 s each: together past the budget, each well within it. They wait rather than compute:
         // the budget is wall time, and 0.2 s of CPU takes seconds of wall time on a loaded machine.

@@ -24,7 +24,7 @@ import Testing
         try scratch.write("app.lua", "print(select('#', ...), arg[1], arg[2], arg[0], arg[-1])\nscrim.after(1, function() print('settled') end)")
         let result = try ScrimProcess.run([scratch.path + "/app.lua", "x", "--help"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "2\tx\t--help\t\(scratch.path)/app.lua\tscrim\nsettled\n")
+        #expect(result.stdout == "2\tx\t--help\t\(scratch.path)/app.lua\t\(ScrimProcess.binary.path)\nsettled\n")
         // Options before the script are scrim's; a script named like no command but without a path works too.
         let named = try ScrimProcess.run(["--timeout", "5", "Tests/corpus/bad/runtime.lua"])
         #expect(named.status == 1 && named.stderr.hasPrefix("scrim: Tests/corpus/bad/runtime.lua:3:"))

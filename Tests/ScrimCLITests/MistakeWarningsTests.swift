@@ -35,4 +35,25 @@ import Testing
         #expect(result.stderr == "scrim: (command line):2: Sheet has no field 'viewDidLaod' (read as nil) — did you mean 'viewDidLoad'?\n",
                 "\(result.stderr)")
     }
+
+    @Test func aDelegateTablesMisspeltMemberIsNamedWhenItIsSet() throws {
+        let script = """
+            local Methods = {}
+            function Methods:executePresentationAnimaton() end
+            local delegate = setmetatable({ dimmingViewTaped = function() end, executeDismissalAnimation = function() end,
+                                            myOwnHelper = 1 }, { __index = Methods })
+            local t = scrim.DimmingTransitioning(delegate)
+            local tap = scrim.TapGestureRecognizer(function() end)
+            tap.name = "tap"
+            tap.delegate = { gestureRecognizerShouldRecieveTouch = function() return true end }
+            """
+        let result = try ScrimProcess.run(["run", "-e", script])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = Set(result.stderr.split(separator: "\n").map(String.init))
+        #expect(lines == [
+            "scrim: (command line):5: DimmingTransitioning: delegate has 'dimmingViewTaped' but no 'dimmingViewTapped' — did you mean 'dimmingViewTapped'?",
+            "scrim: (command line):5: DimmingTransitioning: delegate has 'executePresentationAnimaton' but no 'executePresentationAnimation' — did you mean 'executePresentationAnimation'?",
+            "scrim: (command line):8: TapGestureRecognizer 'tap': delegate has 'gestureRecognizerShouldRecieveTouch' but no 'gestureRecognizerShouldReceiveTouch' — did you mean 'gestureRecognizerShouldReceiveTouch'?",
+        ], "\(result.stderr)")
+    }
 }

@@ -10,6 +10,8 @@ enum ReplStep {
     /// `expect`, then a moment for the line editor to take the terminal, as a person reading the prompt.
     case prompt(String)
     case expectNot(String)
+    /// In the output as the terminal got it (escapes kept).
+    case expectRaw(String)
     case sleep(Double)
     case write(path: String, text: String)
     case exit(Int)
@@ -22,6 +24,7 @@ enum ReplStep {
         case .expect(let text): return ["expect", text]
         case .prompt(let text): return ["prompt", text]
         case .expectNot(let text): return ["expect_not", text]
+        case .expectRaw(let text): return ["expect_raw", text]
         case .sleep(let seconds): return ["sleep", seconds]
         case .write(let path, let text): return ["write", [path, text]]
         case .exit(let status): return ["exit", status]
@@ -47,7 +50,8 @@ struct TerminalSession {
 
     /// Runs the steps; the driver's status (0: every step passed) and the transcript (or what failed).
     /// `command` is what follows the binary (`repl` and the arguments, or `-i FILE` for lua.c's interactive flag).
-    func drive(_ steps: [ReplStep], arguments: [String] = [], command: [String] = ["repl"]) throws -> (passed: Bool, transcript: String) {
+    func drive(_ steps: [ReplStep], arguments: [String] = [], command: [String] = ["repl"],
+               environment extra: [String: String] = [:]) throws -> (passed: Bool, transcript: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", ScrimProcess.repoRoot.appendingPathComponent("Tests/repl_driver.py").path,
@@ -58,6 +62,7 @@ struct TerminalSession {
         environment["HOME"] = stateHome.path
         environment["XDG_STATE_HOME"] = stateHome.appendingPathComponent("state").path
         environment["EDITRC"] = "/dev/null"
+        environment.merge(extra) { $1 }
         process.environment = environment
         let input = Pipe(), output = Pipe()
         process.standardInput = input

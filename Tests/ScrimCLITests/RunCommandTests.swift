@@ -9,7 +9,37 @@ import Testing
             print(arg[0], arg[1], arg[2], arg[-1], arg[-2], #arg)
             """)
         #expect(result.status == 0)
-        #expect(result.stdout == "2\ta\tb c\n-\ta\tb c\trun\tscrim\t2\n")
+        // As lua.c: the lowest entry is argv[0], the way the interpreter was run.
+        #expect(result.stdout == "2\ta\tb c\n-\ta\tb c\trun\t\(ScrimProcess.binary.path)\t2\n")
+    }
+
+    @Test func theScriptsArgumentsComeFromArgAsCodeBeforeLeftIt() throws {
+        let changed = try ScrimProcess.run(["-e", "arg[1] = 100 arg[3] = 'z'", "-", "a", "b"], stdin: "print(...)")
+        #expect(changed.stdout == "100\tb\tz\n")
+        let broken = try ScrimProcess.run(["-e", "arg = 1", "-", "a"], stdin: "print('ran')")
+        #expect(broken.status == 1)
+        #expect(broken.stdout.isEmpty)
+        #expect(broken.stderr.hasPrefix("scrim: 'arg' is not a table"))
+    }
+
+    @Test func warnControlMessagesComeAlone() throws {
+        let result = try ScrimProcess.run(["-e", "warn('@on') warn('', '@off') warn('x') warn('@off') warn('y')"])
+        #expect(result.stderr == "Lua warning: @off\nLua warning: x\n")
+    }
+
+    @Test func standardInputIsReadInPiecesUnderTheBudgets() throws {
+        // Far more source than the memory budget, from a file (scrim stops reading early: a pipe would break): stopped
+        // by the budget, not by the system.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("scrim-stdin-\(getpid()).lua").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try String(repeating: "a = 1\n", count: 2_000_000).write(toFile: path, atomically: true, encoding: .utf8)
+        let memory = try ScrimProcess.run(["-c", "exec \"$0\" --max-memory 1M - < \"$1\"", ScrimProcess.binary.path, path],
+                                          timeout: 20, executable: "/bin/sh")
+        #expect(!memory.signalled && !memory.timedOut)
+        #expect(memory.status == 1)
+        #expect(memory.stderr.contains("not enough memory"))
+        let shebang = try ScrimProcess.run(["-"], stdin: "#!/usr/bin/env scrim\nerror('here')")
+        #expect(shebang.stderr.hasPrefix("scrim: stdin:2: here"))
     }
 
     @Test func moduleIsGlobalAndRequirable() throws {
@@ -33,12 +63,14 @@ import Testing
         #expect(result.stderr.hasPrefix("scrim: cannot open no/such/file.lua"))
     }
 
-    @Test func binaryChunkIsRefused() throws {
+    @Test func binaryChunksRunAsInLuaUnlessNoBytecode() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("scrim-cli-\(getpid()).luac").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let make = try ScrimProcess.run(["-e", "local f = io.open('\(path)', 'wb') f:write(string.dump(function() print('hi') end)) f:close()"])
         #expect(make.status == 0)
-        let result = try ScrimProcess.run(["run", path])
+        let trusted = try ScrimProcess.run(["run", path])
+        #expect(trusted.status == 0 && trusted.stdout == "hi\n")
+        let result = try ScrimProcess.run(["run", "--no-bytecode", path])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == "scrim: \(path): binary chunks are refused (Scrim loads Lua source text only)\n")

@@ -287,20 +287,45 @@ func eval(_ state: LuaState, _ code: String) throws -> String {
         #expect(try eval(state, "return 'alive'") == "alive")
     }
 
-    @Test func binaryChunksAreRefused() throws {
+    @Test func binaryChunksLoadAsInLuaAndModesAreHonoured() throws {
         let state = makeState()
-        #expect(try eval(state, "local f, e = load(string.dump(function() return 1 end)) return f, e")
-            == "nil,attempt to load a binary chunk (mode is 't')")
-        #expect(try eval(state, "local f, e = load(string.dump(function() return 1 end), 'x', 'b') return f == nil")
-            == "true")
+        #expect(try eval(state, "return load(string.dump(function() return 1 end))()") == "1")
+        #expect(try eval(state, "return select(2, load(string.dump(function() end), 'x', 't'))")
+            == "attempt to load a binary chunk (mode is 't')")
+        #expect(try eval(state, "return select(2, load('return 1', 'x', 'b'))") == "attempt to load a text chunk (mode is 'b')")
         let path = "/tmp/scrim-binary-\(getpid()).luac"
-        try state.run("local f = io.open('\(path)', 'wb') f:write(string.dump(function() end)) f:close()")
+        defer { unlink(path) }
+        try state.run("local f = io.open('\(path)', 'wb') f:write(string.dump(function() return 7 end)) f:close()")
+        #expect(try eval(state, "return dofile('\(path)')") == "7")
+        try state.loadFile(path)
+        try state.call(nargs: 0, nresults: 0)
+    }
+
+    @Test func noBytecodeRefusesBinaryChunksEverywhere() throws {
+        let state = makeState()
+        let path = "/tmp/scrim-binary-refused-\(getpid()).luac"
+        defer { unlink(path) }
+        try state.run("chunk = string.dump(function() return 1 end) local f = io.open('\(path)', 'wb') f:write(chunk) f:close()")
+        state.refuseBytecode()
+        #expect(try eval(state, "local f, e = load(chunk) return f, e") == "nil,attempt to load a binary chunk (mode is 't')")
+        #expect(try eval(state, "local f, e = load(chunk, 'x', 'b') return f == nil") == "true")
+        #expect(try eval(state, "return string.dump") == "nil")
         #expect(throws: LuaError(message: "\(path): binary chunks are refused (Scrim loads Lua source text only)")) {
             try state.loadFile(path)
         }
         #expect(try eval(state, "return (select(2, pcall(dofile, '\(path)')))") .contains("binary chunk"))
         #expect(try eval(state, "return (select(2, loadfile('\(path)')))").contains("binary chunk"))
-        unlink(path)
+    }
+
+    @Test func dofileCanYield() throws {
+        let state = makeState()
+        let path = "/tmp/scrim-dofile-yield-\(getpid()).lua"
+        defer { unlink(path) }
+        try state.run("local f = io.open('\(path)', 'w') f:write('coroutine.yield(1) return 2') f:close()")
+        let script = "local co = coroutine.wrap(function() return dofile('\(path)') end) return co(), co()"
+        #expect(try eval(state, script) == "1,2")
+        state.refuseBytecode()
+        #expect(try eval(state, script) == "1,2")
     }
 }
 

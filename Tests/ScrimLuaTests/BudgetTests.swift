@@ -18,16 +18,27 @@ import ScrimCore
         }
     }
 
-    @Test func aScriptCannotRemoveTheHook() throws {
+    @Test func theScriptsHookIsItsOwnAndTheBudgetStillHolds() throws {
         let state = makeState(budget: 0.3)
         expectBudgetError(state, "debug.sethook()\nwhile true do end", "budget.lua:2: exceeded the time budget of 0.3 s")
         state.restartTimeBudget()
-        // Its own hook runs beside Scrim's, and a loop it hooks every line of is still stopped.
+        #expect(try eval(state, "return debug.gethook()") == "nil")
+        // A hook on every line runs while the budget fires, and the loop it hooks is still stopped.
         expectBudgetError(state, "lines = 0\ndebug.sethook(function() lines = lines + 1 end, 'l')\nwhile true do end",
                           "budget.lua:3: exceeded the time budget of 0.3 s")
         state.restartTimeBudget()
-        #expect(try eval(state, "return lines > 0, type(debug.gethook()), select(2, debug.gethook())") == "true,function,l,1000")
+        #expect(try eval(state, "return lines > 0, type(debug.gethook()), select(2, debug.gethook())") == "true,function,l,0")
         #expect(try eval(state, "debug.sethook() return debug.gethook()") == "nil")
+        // The count is the script's: every 7 instructions, as asked.
+        #expect(try eval(state, """
+            local n = 0 debug.sethook(function() n = n + 1 end, '', 7)
+            local x = 0 for i = 1, 700 do x = x + i end
+            local count = select(3, debug.gethook()) debug.sethook() return n > 100 and n < 1000, count
+            """) == "true,7")
+        // On a coroutine, the hook is that thread's, and a loop there is stopped too.
+        expectBudgetError(state, "local co = coroutine.create(function() while true do end end)\n"
+                          + "debug.sethook(co, function() end, 'c')\nassert(coroutine.resume(co))",
+                          "budget.lua:1: exceeded the time budget of 0.3 s")
     }
 
     @Test func aMessageHandlerThatLoopsIsStopped() throws {
@@ -81,13 +92,15 @@ import ScrimCore
         #expect(error?.traceback.contains("deep.lua:2: in main chunk") == true)
     }
 
-    @Test func requireLoadsSourceTextOnly() throws {
+    @Test func requireLoadsSourceTextOnlyWithoutBytecode() throws {
         let state = makeState()
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("scrim-require-\(getpid()).lua").path
         defer { unlink(path) }
         lua_pushstring(state.L, path)
         lua_setglobal(state.L, "modulePath")
         try state.run("local f = io.open(modulePath, 'wb') f:write(string.dump(function() return 1 end)) f:close()")
+        #expect(try eval(state, "package.path = modulePath return require('trusted')") == "1,\(path)")
+        state.refuseBytecode()
         let result = try eval(state, "package.path = modulePath return select(2, pcall(require, 'crafted'))")
         #expect(result.contains("attempt to load a binary chunk (mode is 't')"))
         try state.run("local f = io.open(modulePath, 'w') f:write('return 42') f:close()")

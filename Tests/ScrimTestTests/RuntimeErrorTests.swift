@@ -121,7 +121,9 @@ import Testing
         try """
             it("sees arg", function()
               assert.are.same({ "one", "--two" }, { arg[1], arg[2] })
-              assert.matches("_spec.lua$", arg[0])
+              assert.are.equal("test", arg[0])
+              assert.matches("scrim", arg[-1])
+              assert.are.same({ nil, "exit", 3 }, { os.execute(arg[-1] .. " -e 'os.exit(3)'") })
             end)
             """.write(to: spec, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: spec) }

@@ -19,11 +19,13 @@ public struct ScrimProcess {
         return me.deletingLastPathComponent().appendingPathComponent("scrim")
     }()
 
-    /// Runs `scrim arguments…` in the repository root (or `directory`), killing it after `timeout` seconds.
+    /// Runs `scrim arguments…` (or `executable arguments…`) in the repository root (or `directory`), killing it after
+    /// `timeout` seconds.
     public static func run(_ arguments: [String], stdin: String? = nil, timeout: TimeInterval = 30,
-                    environment: [String: String] = [:], in directory: URL? = nil) throws -> ScrimProcess {
+                    environment: [String: String] = [:], in directory: URL? = nil,
+                    executable: String? = nil) throws -> ScrimProcess {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? binary
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? repoRoot
         var env = ProcessInfo.processInfo.environment

@@ -15,8 +15,18 @@
 #include <lua.h>
 #include <lauxlib.h>
 #include <lualib.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
+
+/* A thread the stop hook was set on, with the hook it had (the script's own, to put back). */
+typedef struct ScrimArmedThread {
+  lua_State *thread;
+  lua_Hook hook;
+  int mask;
+  int count;
+} ScrimArmedThread;
+#define SCRIM_ARMED_MAX 8
 
 /* Per-state limits and bookkeeping; it is the allocator's userdata. */
 typedef struct ScrimLimits {
@@ -29,27 +39,38 @@ typedef struct ScrimLimits {
   int swiftFrames;         /* Swift frames (host functions, finalizers) entered since the innermost scrim_pcall: an
                               error raised while there are any would unwind them */
   int busy;                /* Swift runs Lua code outside a protected call (closing the state, a full collection) */
+  size_t recheckAt;        /* after a collection that got under the budget: going past it is looked at above this */
+  int memoryGrace;         /* "not enough memory" was raised and memory is still over: checked less often (see arm_count) */
   int memoryPending;       /* an allocation went past `limit`: the next check collects, then raises if still over */
   int reporting;           /* "not enough memory" is being raised: its message handler may go past the headroom */
   int memoryRefused;       /* something went past the headroom (Swift refused to make it, or Lua made it as the first
                               step over the budget): raised at the next check however much a collection frees */
   size_t pulled;           /* bytes of strings Swift took from Lua since the last look at the process's memory */
   size_t baseResident;     /* resident bytes of the process when the state was made (0: not measured) */
-  int ticks;               /* count-hook checks since the last look at the process's memory */
-  int userEvents;          /* events of a script's own hook since the last check (see count_hook) */
+  volatile int residentOver; /* the watchdog saw the process's memory past the budget: raised by the stop hook */
   double budget;           /* seconds the run may take (see scrim_restartbudget); 0 = none */
   double deadline;         /* monotonic time the run must end by; 0 = not started (starts at the next check) */
   volatile int expired;    /* the deadline has passed (set by the checks and the watchdog): an entry is refused with
                               a load, not a clock reading */
-  volatile int interrupted;/* set asynchronously (Ctrl-C); the count hook raises "interrupted" */
+  volatile int interrupted;/* set asynchronously (Ctrl-C); the stop hook raises "interrupted!" */
   int stopping;            /* 1 budget spent, 2 interrupted: raised at every instruction until the outermost entry returns */
+  lua_State *mainThread;   /* the state's main thread */
+  lua_State *volatile running; /* the thread running Lua code now (a resumed coroutine's): where the stop hook goes */
+  pthread_t osThread;      /* the system thread of the outermost entry: where the watchdog's signal goes */
+  struct ScrimLimits *outerOnThread; /* the state whose entry was under way on that thread when this one's began */
+  int entered;             /* an outermost entry is under way (osThread and outerOnThread are valid) */
+  volatile int armRequest; /* the watchdog asks the signal handler to set the stop hook */
+  volatile int armedCount; /* threads the stop hook is set on (see ScrimArmedThread) */
+  ScrimArmedThread armed[SCRIM_ARMED_MAX];
   void *host;              /* the Swift LuaState that owns this state (unretained) */
   lua_State *current;      /* the thread Swift pushes to and calls on: the one that called the running host
                               function or finalizer (a coroutine's, not the main thread's), else the main thread */
+  int textOnly;            /* scrim_textonly ran: Swift's loads refuse binary chunks too */
   int observed;            /* a Swift observer sees every call into Lua (LuaState.callObserver): paths that call Lua
                               from C without Swift (scrim.emit's) leave such calls to Swift */
-  char stopMessage[256];   /* what the count hook raises while `stopping` */
+  char stopMessage[256];   /* what the stop hook raises while `stopping` */
   int warningsOff;         /* after warn("@off"), until warn("@on") */
+  int warningOpen;         /* a piece came with more to follow: the next piece is no control message */
   int warningContinues;    /* part of the warning being assembled was printed already (it was long) */
   size_t warningLength;    /* bytes of the warning being assembled (its pieces so far) */
   char warning[1024];      /* the warning being assembled; printed whole, once its last piece came */
@@ -64,7 +85,10 @@ typedef void (*scrim_HostRelease)(void *object);
 
 void scrim_setup(scrim_HostDispatch dispatch, scrim_HostRelease release);
 
-/* A state with the byte-budget allocator, the count hook, and `limits` as allocator userdata. */
+/* A state with the byte-budget allocator and `limits` as allocator userdata. No hook is set while the script runs:
+   budgets set a one-shot stop hook (lua_sethook, safe to call asynchronously) only when they fire, as lua.c does for
+   Ctrl-C — the time budget from a watchdog thread (through a signal to the thread running Lua), the memory budget
+   from the allocator, Ctrl-C from its signal handler. */
 lua_State *scrim_newstate(ScrimLimits *limits);
 ScrimLimits *scrim_limits(lua_State *L);
 double scrim_monotonic(void);
@@ -75,16 +99,22 @@ void scrim_fullgc(lua_State *L);
 
 /* The time budget. It starts at the first check after the state is made or after scrim_restartbudget (the REPL
    restarts it for each statement, the test runner for each test), and covers everything until then: every entry
-   into Lua, and Swift loops that ask scrim_overbudget. What cannot be interrupted (a finalizer or a pattern match
-   that loops: Lua runs them with hooks off) is ended by a watchdog thread: the process exits 1 with a `timeout`
-   message once the deadline plus a grace period has passed while Lua is running. */
+   into Lua, and Swift loops that ask scrim_overbudget. The watchdog thread (started with the first budget) sets the
+   stop hook when the deadline passes. What the hook cannot reach (a finalizer or a pattern match that loops: Lua runs
+   them with hooks off) is ended by the watchdog: the process exits 1 with a `timeout` message once the deadline plus
+   a grace period has passed while Lua is running. */
 void scrim_restartbudget(ScrimLimits *lim);
 /* Stops the clock until the next restart (a REPL waiting for input is not running out of time). */
 void scrim_suspendbudget(ScrimLimits *lim);
 /* For Swift loops: 1 when the budget is spent (or Ctrl-C came); the Lua code below them, if any, is then stopped as
    soon as they return. Starts the clock if it was not running. */
 int scrim_overbudget(ScrimLimits *lim);
-/* The text of the budget error, "exceeded the time budget of S s" (or "interrupted"). */
+/* Ctrl-C: the running Lua code stops with "interrupted!" at its line (safe to call from a signal handler). */
+void scrim_interrupt(ScrimLimits *lim);
+/* `scrim run`'s SIGINT handling, as lua.c's: the first Ctrl-C interrupts the state's Lua code, a second one (the
+   default action again) ends the process. */
+void scrim_catchinterrupt(ScrimLimits *lim);
+/* The text of the budget error, "exceeded the time budget of S s" (or "interrupted!"). */
 const char *scrim_budgetmessage(ScrimLimits *lim);
 /* Sets the byte budget and the headroom kept for reporting that it was exceeded. */
 void scrim_setmemorylimit(ScrimLimits *lim, size_t limit);
@@ -98,9 +128,16 @@ int scrim_canallocate(ScrimLimits *lim, size_t more);
 /* Protected call of the function below nargs arguments, with the C traceback handler.
    Error values come back as "message\nstack traceback:\n..." strings (memory errors: the message only). */
 int scrim_pcall(lua_State *L, int nargs, int nresults);
-/* Loads a text chunk (binary chunks are refused) under the same rules; returns the load status. */
+/* Loads a chunk as luaL_loadbufferx/luaL_loadfilex do: mode "bt", or "t" once scrim_textonly made the state
+   text-only; returns the load status. */
 int scrim_loadbuffer(lua_State *L, const char *buff, size_t size, const char *chunkname);
 int scrim_loadfile(lua_State *L, const char *path);
+/* A chunk read in pieces by `reader` (lua_Reader), e.g. standard input: Lua's parser sees at most one piece at a
+   time, and all it keeps is under the memory budget. */
+int scrim_loadreader(lua_State *L, lua_Reader reader, void *data, const char *chunkname);
+/* Standard input as a chunk (as luaL_loadfile(NULL) reads it: byte-order mark and `#` line skipped), read in pieces
+   under the memory budget, a wait for input stopped by the time budget or Ctrl-C. */
+int scrim_loadstdin(lua_State *L, const char *chunkname);
 
 /* Pushes a Lua function that calls the Swift host function `fn` (an Unmanaged pointer Lua now owns:
    it is released by __gc of the upvalue that holds it). */
@@ -133,10 +170,14 @@ int scrim_pushrefmethod(lua_State *L, int ref, const char *name);
 void scrim_pushemit(lua_State *L, void *swiftEmit);
 /* "chunk:line:" of the Lua function `level` levels up, or "" */
 void scrim_where(lua_State *L, int level);
-/* Makes every loader text-only (mode "t"), whatever mode a caller asks for: `load`, `loadfile`, `dofile`, and
-   `require`'s Lua searcher (package.searchers[2]). Also keeps Scrim's count hook in place whatever `debug.sethook`
-   does (a hook set from Lua runs beside it). */
+/* `--no-bytecode`: makes every loader text-only (mode "t"), whatever mode a caller asks for: `load`, `loadfile`,
+   `dofile`, `require`'s Lua searcher (package.searchers[2]), and Swift's own loads; `string.dump` is removed. */
 void scrim_textonly(lua_State *L);
+/* Pushes a function that returns arg[1] … arg[#arg] of the global `arg` ("'arg' is not a table" if it is not one):
+   the script's `...`, as lua.c gives it. */
+void scrim_pushscriptarguments(lua_State *L);
+/* coroutine.resume and coroutine.wrap as Lua's, recording the thread they run (where the stop hook must go). */
+void scrim_opencoroutines(lua_State *L);
 
 /* Macros as functions. */
 static inline int scrim_registryindex(void) { return LUA_REGISTRYINDEX; }

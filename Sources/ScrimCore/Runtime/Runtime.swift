@@ -17,6 +17,9 @@ public final class Runtime {
     public let autoLayout: AutoLayoutEngine
     /// The popups held while they are shown (the seed's `strongSelf`).
     public let popups = PopupRegistry()
+    /// Whether a live window shows this runtime (`--window`; `scrim.isLive`): a script may then wait for clicks
+    /// where it would otherwise play a scripted timeline.
+    public var isLive = false
     /// The run's wall-clock budget, for loops that run long on a script's behalf (see `TimeBudget`).
     public var timeBudget: TimeBudget = .unlimited
     /// The window's root view controller, made on first use; its view (named `root`) fills the window, behind
@@ -72,6 +75,11 @@ public final class Runtime {
 
     /// Reports an error from a callback (`context` names it): `error` event, then `errorSink`. The runtime goes on.
     public func reportError(_ error: Error, context: String) {
+        // A callback stopped by the spent budget (or Ctrl-C): the loop that ran it stops too, and the stop is raised at
+        // the script's line; reported here it would be blamed on the callback.
+        if let spent = timeBudget.exceeded(), ErrorReport(error: error, context: context).message.hasSuffix(spent.message) {
+            return
+        }
         hooks.report(error, context: context)
     }
 
@@ -157,13 +165,18 @@ public final class Runtime {
         window.walkSubtree { view, depth in
             var line = String(repeating: "  ", count: min(depth, Runtime.treeIndentLimit))
             if depth > Runtime.treeIndentLimit { line += "[depth \(depth)] " }
-            line += "\(view.name ?? "-") \(view.className) \(view.frame) alpha=\(NumberFormat.short(view.alpha))"
-            if view.isHidden { line += " hidden" }
-            if !view.isUserInteractionEnabled { line += " interaction=off" }
-            lines.append(line)
+            lines.append(line + Runtime.treeLine(view))
             return true
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `view`'s line of `tree()`, without its indent: `name Class {x, y, w, h} alpha=1` and its flags.
+    public static func treeLine(_ view: View) -> String {
+        var line = "\(view.name ?? "-") \(view.className) \(view.frame) alpha=\(NumberFormat.short(view.alpha))"
+        if view.isHidden { line += " hidden" }
+        if !view.isUserInteractionEnabled { line += " interaction=off" }
+        return line
     }
 
     /// The depth from which `tree()` no longer indents (a text as wide as the tree is deep would grow with the

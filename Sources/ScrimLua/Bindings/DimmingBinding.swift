@@ -70,6 +70,7 @@ enum DimmingBinding {
             return
         }
         guard call.type(index) == LUA_TTABLE else { throw call.typeError(index, expected: "delegate table") }
+        protocolDeclaration.warnAboutMisspeltMembers(ofTableAt: index, call, owner: "DimmingTransitioning")
         // The DimmingTransitioning holds its delegate weakly (the seed); the adapter lives in its peer table, with the
         // table.
         let adapter = LuaDimmingDelegate(transitioning: transitioning, state: call.state)

@@ -21,6 +21,8 @@ enum GestureBinding {
                     recognizer.delegate = nil
                 } else {
                     guard call.type(index) == LUA_TTABLE else { throw call.typeError(index, expected: "table") }
+                    LuaGestureDelegate.declaration.warnAboutMisspeltMembers(ofTableAt: index, call,
+                        owner: "TapGestureRecognizer" + (recognizer.name.map { " '\($0)'" } ?? ""))
                     call.state.setPeerValue(recognizer, "delegate", valueAt: index)
                     recognizer.delegate = LuaGestureDelegate(recognizer, call.state)
                     call.state.anchor(recognizer)

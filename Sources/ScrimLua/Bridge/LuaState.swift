@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-/// A Lua state owned by Swift: created with Scrim's allocator and count hook, closed exactly once.
+/// A Lua state owned by Swift: created with Scrim's allocator and budgets, closed exactly once.
 /// Swift only ever enters Lua through protected calls; see CLua.h for why.
 public final class LuaState {
     /// The thread to push to and call on now, for bindings that push and read values directly: the one whose call
@@ -31,7 +31,7 @@ public final class LuaState {
     /// Where identity is kept: object address → its userdata, values weak so Lua can collect them.
     static let objectCacheKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
 
-    /// A fresh state with the standard library, text-only loading, and the given limits
+    /// A fresh state with the standard library and the given limits
     /// (`memoryLimit` in bytes, `timeBudget` in seconds per entry into Lua; nil for none).
     public init(memoryLimit: Int? = 1 << 30, timeBudget: Double? = 30) {
         _ = hostBridgeInstalled
@@ -42,7 +42,7 @@ public final class LuaState {
         handle = StateHandle(L, limits: limits)
         limits.pointee.host = Unmanaged.passUnretained(self).toOpaque()
         luaL_openlibs(L)
-        scrim_textonly(L)
+        scrim_opencoroutines(L)
         lua_createtable(L, 0, 0)
         lua_createtable(L, 0, 1)
         lua_pushstring(L, "v")
@@ -77,7 +77,7 @@ public final class LuaState {
     public var memoryInUse: Int { Int(limits.pointee.used) }
 
     /// Wall-clock seconds the run may take: from the first entry into Lua (or `restartTimeBudget`) on, everything —
-    /// every entry into Lua, and Swift loops that check `isOverTimeBudget`. Code the count hook cannot stop (a
+    /// every entry into Lua, and Swift loops that check `isOverTimeBudget`. Code the stop hook cannot reach (a
     /// finalizer or a pattern match that loops) is ended by a watchdog: the process exits 1 with a `timeout` message.
     public var timeBudget: Double? {
         get { limits.pointee.budget == 0 ? nil : limits.pointee.budget }
@@ -101,16 +101,26 @@ public final class LuaState {
     public var timeBudgetMessage: String { LuaState.budgetMessage(limits) }
 
     static func budgetMessage(_ limits: UnsafeMutablePointer<ScrimLimits>) -> String {
-        if limits.pointee.interrupted != 0 { return "interrupted" }
-        return "exceeded the time budget of \(String(cFormat: "%g", limits.pointee.budget)) s" // as the count hook words it
+        if limits.pointee.interrupted != 0 { return "interrupted!" }
+        return "exceeded the time budget of \(String(cFormat: "%g", limits.pointee.budget)) s" // as the stop hook words it
     }
 
-    /// Asks the running chunk to stop with the error "interrupted" (safe from a signal handler).
-    public func interrupt() { limits.pointee.interrupted = 1 }
+    /// Asks the running chunk to stop with the error "interrupted!" (safe from a signal handler).
+    public func interrupt() { scrim_interrupt(limits) }
+
+    /// `scrim run`'s Ctrl-C, as lua.c's: the first stops the running Lua code with "interrupted!", a second one ends
+    /// the process.
+    public func catchInterrupts() { scrim_catchinterrupt(limits) }
+
+    /// `--no-bytecode`: every loader (Lua's and Swift's) refuses binary chunks, and `string.dump` is gone.
+    public func refuseBytecode() { scrim_textonly(mainThread) }
+
+    /// Whether binary chunks are refused (`refuseBytecode`).
+    public var refusesBytecode: Bool { limits.pointee.textOnly != 0 }
 
     // MARK: Loading and calling
 
-    /// Compiles a text chunk and pushes it as a function.
+    /// Compiles a chunk (text, or binary unless `refuseBytecode` was called) and pushes it as a function.
     public func load(_ code: String, name: String) throws {
         let status = code.utf8.withContiguousStorageIfAvailable { buffer in
             buffer.withMemoryRebound(to: CChar.self) { scrim_loadbuffer(L, $0.baseAddress, $0.count, name) }
@@ -118,11 +128,11 @@ public final class LuaState {
         if status != LUA_OK { throw popError() }
     }
 
-    /// Compiles a text file (chunk name `@path`) and pushes it as a function.
+    /// Compiles a file (chunk name `@path`), as `loadfile` does, and pushes it as a function.
     public func loadFile(_ path: String) throws {
         if scrim_loadfile(L, path) != LUA_OK {
             let error = popError()
-            if error.message.contains("attempt to load a binary chunk") {
+            if refusesBytecode, error.message.contains("attempt to load a binary chunk") {
                 throw LuaError(message: "\(path): binary chunks are refused (Scrim loads Lua source text only)")
             }
             throw error

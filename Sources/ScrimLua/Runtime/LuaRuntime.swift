@@ -11,6 +11,8 @@ public struct RuntimeOptions {
     public var screen: Screen = .default
     /// Tracebacks keep the frames of Scrim's own Lua (`--trace-internals`; see `UserTraceback`).
     public var traceInternals = false
+    /// Every loader refuses binary chunks and `string.dump` is gone (`--no-bytecode`, for code one does not trust).
+    public var refusesBytecode = false
 
     /// A traceback, or a text holding tracebacks, as these options show it.
     public func shown(_ text: String) -> String {
@@ -42,6 +44,7 @@ public final class LuaRuntime {
         core = Runtime(screen: options.screen)
         state = LuaState(memoryLimit: options.memoryLimit, timeBudget: options.timeBudget)
         state.owner = self
+        if options.refusesBytecode { state.refuseBytecode() }
         // The handle, not the state: the core may outlive this runtime (an object Lua left in flight), the state not.
         core.timeBudget = TimeBudget { [handle = state.handle] in
             scrim_overbudget(handle.limits) == 0 ? nil : TimeBudgetExceeded(message: LuaState.budgetMessage(handle.limits))

@@ -53,6 +53,7 @@ enum ScrimModule {
         switch key { // the names of `computedFields`
         case "frameRate": return call.push(call.runtime.core.frameRate)
         case "screen": return pushScreen(call.runtime)
+        case "isLive": return call.push(call.runtime.core.isLive)
         default: throw ScriptError("scrim has no field '\(key)'" + (nearestField(to: key, call).map { " — did you mean '\($0)'?" } ?? ""))
         }
     }
@@ -154,7 +155,7 @@ enum ScrimModule {
     static let functionsByName = Dictionary(uniqueKeysWithValues: functions)
 
     /// The module fields read afresh each time (`moduleIndex`'s last cases).
-    static let computedFields = ["frameRate", "screen"]
+    static let computedFields = ["frameRate", "screen", "isLive"]
 
     /// The computed fields, and the root controller, which `materialize` leaves to first use.
     static let listedFields = computedFields + ["rootViewController"]

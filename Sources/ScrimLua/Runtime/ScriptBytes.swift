@@ -43,14 +43,23 @@ extension LuaRuntime {
         lua_setglobal(L, "arg")
     }
 
-    /// Runs source bytes (from `-e`, standard input or LUA_INIT) as a chunk named `name`, with `arguments` as `...`.
-    public func run(bytes: [UInt8], name: String, arguments: [[UInt8]] = []) throws {
+    /// Runs source bytes (from `-e`, standard input or LUA_INIT) as a chunk named `name`, with `arguments` as `...`
+    /// (nil: arg[1] … arg[#arg] of the global `arg` as it is now, as lua.c gives a script).
+    public func run(bytes: [UInt8], name: String, arguments: [[UInt8]]? = []) throws {
         try state.load(bytes: bytes, name: name)
         try call(withArguments: arguments)
     }
 
-    /// Runs a script file (chunk name `@path`) with `arguments` as `...`; the `arg` table is the caller's.
-    public func run(file path: String, arguments: [[UInt8]]) throws {
+    /// Runs standard input as a chunk named `name`, read in pieces under the budgets (never whole in a buffer), its
+    /// `...` as `run(bytes:)`'s.
+    public func runStandardInput(name: String, arguments: [[UInt8]]?) throws {
+        if scrim_loadstdin(state.L, name) != LUA_OK { throw state.popError() }
+        try call(withArguments: arguments)
+    }
+
+    /// Runs a script file (chunk name `@path`) with `arguments` as `...` (nil: from the global `arg`, as lua.c does);
+    /// the `arg` table is the caller's.
+    public func run(file path: String, arguments: [[UInt8]]?) throws {
         try state.loadFile(path)
         try call(withArguments: arguments)
     }
@@ -60,7 +69,19 @@ extension LuaRuntime {
         lua_warning(state.L, "@on", 0)
     }
 
-    private func call(withArguments arguments: [[UInt8]]) throws {
+    private func call(withArguments arguments: [[UInt8]]?) throws {
+        guard let arguments else {
+            // The chunk stays below while `arg` is read (protected: _ENV or `arg` may have metamethods that raise).
+            let below = lua_gettop(state.L)
+            scrim_pushscriptarguments(state.L)
+            do {
+                try state.call(nargs: 0, nresults: LUA_MULTRET)
+            } catch {
+                lua_settop(state.L, below - 1)
+                throw error
+            }
+            return try state.call(nargs: lua_gettop(state.L) - below, nresults: 0)
+        }
         lua_checkstack(state.L, Int32(arguments.count) + 1)
         for argument in arguments { state.pushBytes(argument) }
         try state.call(nargs: Int32(arguments.count), nresults: 0)

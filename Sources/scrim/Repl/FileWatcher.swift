@@ -16,6 +16,12 @@ struct FileWatcher {
         stamps = paths.map(FileWatcher.stamp)
     }
 
+    /// When the newest of the files was last modified (seconds since the epoch, the wall clock), 0 if none is there:
+    /// the save a reload answers, to measure how long after it the new code's first frame came.
+    var lastModified: Double {
+        stamps.compactMap { $0.map { Double($0.seconds) + Double($0.nanoseconds) / 1e9 } }.max() ?? 0
+    }
+
     /// Whether any file changed (or appeared, or went) since the last call.
     mutating func changed() -> Bool {
         let now = paths.map(FileWatcher.stamp)

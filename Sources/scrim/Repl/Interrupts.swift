@@ -1,7 +1,7 @@
 import Glibc
 import ScrimLua
 
-/// Ctrl-C in the interactive REPL: while Lua runs it stops the chunk ("interrupted"); while the line editor
+/// Ctrl-C in the interactive REPL: while Lua runs it stops the chunk ("interrupted!"); while the line editor
 /// waits it clears the line; while Swift works (`:play`, `:advance`) it is noted for the loop to see.
 enum Interrupts {
     /// The state a Ctrl-C stops; unretained so that the signal handler neither retains nor releases.

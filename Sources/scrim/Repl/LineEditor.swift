@@ -35,6 +35,9 @@ final class LineEditor {
     private let history: OpaquePointer
     private let historyPath: String?
     private var cancelled = false
+    /// What the window's frames print while the prompt is up, and what is waiting to be written above it.
+    private let capture = OutputCapture()
+    private var captured: [[UInt8]] = []
 
     /// The one editor of the process: libedit's callbacks are C functions and find it here.
     nonisolated(unsafe) private static var current: LineEditor?
@@ -42,6 +45,7 @@ final class LineEditor {
 
     private static let cancelKey: Int32 = 0x03      // ^C
     private static let idleKey: Int32 = 0x1D        // ^]
+    private static let outputKey: Int32 = 0x1E      // ^^
 
     init?(historyPath: String?) {
         guard let editLine = scrim_el_init("scrim", stdin, stdout, stderr) else { return nil }
@@ -71,6 +75,12 @@ final class LineEditor {
             editor.idleAction()
             return UInt8(CC_REDISPLAY)
         }
+        scrim_el_add_function(editLine, "scrim-output", "Write what a frame printed above the line") { _, _ in
+            guard let editor = LineEditor.current else { return UInt8(CC_NORM) }
+            editor.flushCaptured()
+            return UInt8(CC_REDISPLAY)
+        }
+        scrim_el_bind(editLine, "^^", "scrim-output")
         scrim_el_bind(editLine, "^I", "scrim-complete")
         scrim_el_bind(editLine, "^C", "scrim-cancel")
         scrim_el_bind(editLine, "^]", "scrim-idle")
@@ -181,7 +191,17 @@ final class LineEditor {
                 let now = Clock.monotonicSeconds()
                 if now >= editor.nextTick {
                     editor.nextTick = max(editor.nextTick + editor.tickInterval, now)
-                    if !tick() { return 0 }
+                    let (open, output) = editor.capture?.capture(tick) ?? (tick(), [])
+                    if output.contains(where: { !$0.isEmpty }) {
+                        editor.captured = editor.captured.isEmpty ? output : zip(editor.captured, output).map { $0 + $1 }
+                        guard open else {
+                            editor.flushCaptured()
+                            return 0
+                        }
+                        key.pointee = wchar_t(outputKey)
+                        return 1
+                    }
+                    if !open { return 0 }
                 }
                 if let check = editor.idleCheck, now - editor.lastIdleCheck >= 0.5 {
                     editor.lastIdleCheck = now
@@ -213,6 +233,18 @@ final class LineEditor {
     }
 
     /// One byte of standard input; nil at its end (or on an error other than an interruption).
+    /// Writes what the frames printed where the prompt line was (cleared first), each stream to its own, ending on
+    /// a fresh line for the prompt to be drawn again.
+    private func flushCaptured() {
+        fputs("\r\u{1B}[K", stdout)
+        fflush(stdout)
+        for (descriptor, bytes) in zip([STDOUT_FILENO, STDERR_FILENO], captured) where !bytes.isEmpty {
+            _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if bytes.last != UInt8(ascii: "\n") { _ = write(descriptor, "\n", 1) }
+        }
+        captured = []
+    }
+
     private static func readByte() -> UInt8? {
         var byte: UInt8 = 0
         while true {

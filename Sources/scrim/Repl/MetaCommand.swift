@@ -84,7 +84,7 @@ enum MetaCommand: Equatable {
       :snapshot FILE   write what the screen shows now to a PNG
       :record FILE S   record the next S seconds of virtual time (advancing the clock) to .webp, .gif or .mp4
       :reload [PLUGIN] run the script again in a fresh runtime (or reload one plugin)
-      :watch [on|off]  reload when the script changes on disk (checked about twice a second)
+      :watch [on|off]  reload what is saved: a plugin in place, the script afresh
       :quit            leave (so does Ctrl-D on an empty line)
     Keys: Tab completes names and fields, up/down recall history, Ctrl-C stops a running chunk or clears the line.
     """

@@ -31,11 +31,22 @@ final class ReplSession {
     let interactive: Bool
     /// Statements and commands that failed, and errors reported from callbacks: the piped mode's exit status.
     private(set) var failures = 0
+    /// `:watch on`: the script's main file, and each plugin's `.lua` files by plugin.
     private var watcher: FileWatcher?
+    private var pluginWatchers: [(name: String, watch: FileWatcher)] = []
+    /// What the last look at the watched files found saved: the script (everything runs again) or one plugin.
+    private var pendingReload: PendingReload?
+    private enum PendingReload { case script, plugin(String) }
     /// Pixels a point of `:record` (the window's `--scale`).
     var recordingScale = 1.0
+    /// Whether a live window shows the session (`scrim.isLive` in each fresh runtime, from before its script runs).
+    var isLive = false
     /// Draws a live window, if there is one, while `:play` runs.
     var onFrame: (() -> Void)?
+    /// A live window's error screen: an error from the script, a callback or a reload (not a statement's, which the
+    /// terminal shows where it was typed); then a reload that succeeded.
+    var onError: ((String) -> Void)?
+    var onRecovered: ((String) -> Void)?
 
     enum Submission { case incomplete, done }
 
@@ -148,7 +159,8 @@ final class ReplSession {
         case .watch(let on):
             switch on {
             case nil:
-                write(watcher.map { "watching \($0.paths.joined(separator: ", "))\n" } ?? "not watching\n")
+                let paths = (watcher?.paths ?? []) + pluginWatchers.flatMap(\.watch.paths)
+                write(watcher == nil ? "not watching\n" : "watching \(paths.joined(separator: ", "))\n")
             case true?:
                 // The script and every plugin's plugin.lua: a change to any runs everything again.
                 let plugins = PluginHost.of(runtime)?.plugins ?? []
@@ -156,12 +168,12 @@ final class ReplSession {
                     showProblem("nothing to watch: no script was given (scrim repl FILE) and no plugin is loaded")
                     break
                 }
-                let main = script?.plan.mainFile
-                watcher = FileWatcher(paths: (main.map { [$0] } ?? []) + plugins.map(\.manifestPath))
-                if let main { write("watching \(main)\n") }
+                watch()
+                if let main = script?.plan.mainFile { write("watching \(main)\n") }
                 if !plugins.isEmpty { write("watching plugins: \(plugins.map(\.name).joined(separator: ", "))\n") }
             case false?:
                 watcher = nil
+                pluginWatchers = []
                 write("not watching\n")
             }
         case .quit:
@@ -170,9 +182,39 @@ final class ReplSession {
         return true
     }
 
-    /// Under `:watch on`: whether a watched file changed since the last look.
+    /// `:watch on` (and a `--window`'s session from the start): the script's main file and the loaded plugins' files.
+    func watch() {
+        watcher = FileWatcher(paths: script?.plan.mainFile.map { [$0] } ?? [])
+        pluginWatchers = (PluginHost.of(runtime)?.plugins ?? []).map { plugin in
+            (plugin.name, FileWatcher(paths: PluginFiles.luaFiles(in: plugin.directory)))
+        }
+    }
+
+    /// Under `:watch on`: whether a watched file changed since the last look (`reloadWatched` then reloads it).
     func watchedFilesChanged() -> Bool {
-        watcher?.changed() ?? false
+        guard var main = watcher else { return false }
+        defer { watcher = main }
+        if main.changed() {
+            pendingReload = .script
+            return true
+        }
+        for index in pluginWatchers.indices where pluginWatchers[index].watch.changed() {
+            pendingReload = .plugin(pluginWatchers[index].name)
+            return true
+        }
+        return pendingReload != nil
+    }
+
+    /// What `watchedFilesChanged` found: a saved plugin reloads in place (`:reload NAME`, its state kept), a saved
+    /// script runs everything again in a fresh runtime (as `:reload`).
+    func reloadWatched() {
+        guard let pending = pendingReload else { return }
+        pendingReload = nil
+        switch pending {
+        case .script where script != nil: reload()
+        case .script: break
+        case .plugin(let name): reloadPlugin(name)
+        }
     }
 
     /// Runs the script again in a fresh runtime (what `:reload` and `:watch` do).
@@ -184,31 +226,46 @@ final class ReplSession {
                 return
             }
             let (ok, error) = busy { (try? host.reload()) ?? (false, nil) }
-            if ok { write("reloaded plugins\n") } else { showProblem("plugin reload failed: \(error ?? "unknown error")") }
+            if ok {
+                write("reloaded plugins\n")
+                onRecovered?("reloaded plugins (their state kept)")
+            } else {
+                showProblem("plugin reload failed: \(error ?? "unknown error")", onScreen: true)
+            }
             return
         }
         let fresh = LuaRuntime(options: options)
+        fresh.core.isLive = isLive
         runtime = fresh
         console = LuaConsole(runtime: fresh)
         adopt(fresh)
         startPlugins(fresh)
-        if runScript(script) { write("reloaded \(script.path)\n") }
+        if watcher != nil { watch() }
+        if runScript(script) {
+            write("reloaded \(script.path)\n")
+            onRecovered?("ran \(script.path) again in a fresh runtime")
+        }
     }
 
     /// `:reload PLUGIN`: re-runs one plugin (and its dependents) in place; the previous version stays on failure.
     func reloadPlugin(_ name: String) {
         do {
             let (ok, error) = try busy { try PluginHost.install(in: runtime).reload(name) }
-            if ok { write("reloaded plugin \(name)\n") } else { showProblem("reload of plugin '\(name)' failed: \(error ?? "unknown error")") }
+            if ok {
+                write("reloaded plugin \(name)\n")
+                onRecovered?("reloaded plugin \(name) (its state kept)")
+            } else {
+                showProblem("reload of plugin '\(name)' failed: \(error ?? "unknown error")", onScreen: true)
+            }
         } catch {
-            showProblem("\(error)")
+            showProblem("\(error)", onScreen: true)
         }
     }
 
     // MARK: Internals
 
     private func startPlugins(_ runtime: LuaRuntime) {
-        PluginHost.start(in: runtime, searchPath: plugins) { [weak self] text in self?.showProblem(text) }
+        PluginHost.start(in: runtime, searchPath: plugins) { [weak self] text in self?.showProblem(text, onScreen: true) }
     }
 
     private func adopt(_ runtime: LuaRuntime) {
@@ -217,6 +274,7 @@ final class ReplSession {
             guard let self else { return }
             self.failures += 1
             self.writeError(text)
+            self.onError?(text)
         }
         Interrupts.setTarget(runtime.state)
     }
@@ -234,10 +292,10 @@ final class ReplSession {
             return true
         } catch let error as LuaError {
             console.clearInterrupt()
-            show(error, prefix: "scrim: ")
+            show(error, prefix: "scrim: ", onScreen: true)
             return false
         } catch {
-            showProblem("\(error)")
+            showProblem("\(error)", onScreen: true)
             return false
         }
     }
@@ -253,18 +311,20 @@ final class ReplSession {
         return try Interrupts.whileBusy(body)
     }
 
-    private func show(_ error: LuaError, prefix: String = "") {
+    private func show(_ error: LuaError, prefix: String = "", onScreen: Bool = false) {
         failures += 1
         var text = prefix + error.message
-        if interactive, error.message.hasSuffix("interrupted") { text = "\n" + text }
+        if interactive, error.message.hasSuffix("interrupted!") { text = "\n" + text }
         let traceback = options.shown(error.traceback)
         if !traceback.isEmpty { text += "\n" + traceback }
         writeError(text)
+        if onScreen { onError?(text) }
     }
 
-    private func showProblem(_ message: String) {
+    private func showProblem(_ message: String, onScreen: Bool = false) {
         failures += 1
         writeError(message)
+        if onScreen { onError?(message) }
     }
 
     func write(_ text: String) {

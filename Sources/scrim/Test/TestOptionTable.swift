@@ -136,6 +136,9 @@ extension TestCommand {
         TestOption("timeout", value: "S", help: "wall-clock budget of each test and hook, in seconds\n(default 30; 0 = none)") { _, _ in },
         TestOption("max-memory", value: "SIZE", help: "memory budget of each file's runtime, e.g. 64M\n(default 1G; 0 = none)") { _, _ in },
         TestOption("trace-internals", value: nil, help: RuntimeFlags.traceInternals.help) { _, _ in },
+        TestOption("no-bytecode", value: nil, help: "specs refuse binary chunks (load, loadfile, dofile, require) and\nhave no string.dump") { invocation, _ in
+            invocation.options.runtime.refusesBytecode = true
+        },
         TestOption("worker", value: nil, help: "", hidden: true) { invocation, _ in
             invocation.worker = true
         },

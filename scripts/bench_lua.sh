@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Plain Lua under `scrim run` (default budgets on: --timeout 30, --max-memory 1G) against lua5.4, in the same run:
+# a CPU-bound loop, sort.lua-style table work and a string-heavy loop. The bar (issue 24): scrim ≤ 1.05× lua5.4.
+# Usage: scripts/bench_lua.sh [path/to/release/scrim]   (default .build/release/scrim)
+# Prints best-of-5 CPU times (user + system: on a shared machine wall time mostly measures the neighbours), the ratio
+# and whether the bar is met; exits 1 when one is not.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scrim=$(realpath "${1:-.build/release/scrim}")
+command -v lua5.4 >/dev/null || { echo "bench_lua: lua5.4 is missing (run scripts/setup)" >&2; exit 2; }
+[ -x "$scrim" ] || { echo "bench_lua: no scrim binary at $scrim" >&2; exit 2; }
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+
+cat > "$dir/loop.lua" <<'LUA'
+local x = 0
+for i = 1, 3e7 do x = x + i end
+assert(x > 0)
+LUA
+cat > "$dir/sort.lua" <<'LUA'
+math.randomseed(42)
+for _ = 1, 3 do
+  local t = {}
+  for i = 1, 100000 do t[i] = math.random(1, 1e6) end
+  table.sort(t)
+  table.sort(t, function(a, b) return a > b end)
+  for i = 2, #t do assert(t[i - 1] >= t[i]) end
+end
+LUA
+cat > "$dir/strings.lua" <<'LUA'
+local parts, total = {}, 0
+for i = 1, 300000 do
+  local s = string.format("%d:%s", i, ("ab"):rep(i % 8))
+  parts[#parts + 1] = s:upper():gsub("A", "x")
+  if #parts == 1000 then
+    local joined = table.concat(parts, ",")
+    total = total + #joined + select(2, joined:gsub("x", "x"))
+    parts = {}
+  end
+end
+assert(total > 0)
+LUA
+
+best_of() {
+  local best="" elapsed
+  for _ in $(seq 1 "${runs:-5}"); do
+    elapsed=$( { TIMEFORMAT='%U %S'; time "$@" >/dev/null; } 2>&1 | awk '{ print $1 + $2 }')
+    if [ -z "$best" ] || (( $(echo "$elapsed < $best" | bc -l) )); then best=$elapsed; fi
+  done
+  echo "$best"
+}
+
+status=0
+printf '%-34s %10s %10s %7s %s\n' "plain Lua (scrim run, budgets on)" "lua5.4" "scrim" "ratio" "bar ≤1.05"
+for name in loop sort strings; do
+  lua=$(best_of lua5.4 "$dir/$name.lua")
+  ours=$(best_of "$scrim" run "$dir/$name.lua")
+  ratio=$(echo "$ours / $lua" | bc -l)
+  verdict=ok
+  if (( $(echo "$ratio > 1.05" | bc -l) )); then verdict=MISSED; status=1; fi
+  printf '%-34s %9.3fs %9.3fs %6.3f× %s\n' "$name.lua" "$lua" "$ours" "$ratio" "$verdict"
+done
+exit $status
