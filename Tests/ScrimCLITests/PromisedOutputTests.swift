@@ -37,8 +37,11 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: animation))
     }
 
-    @Test func sigintStopsTheScriptAndTheTraceIsStillWritten() throws {
-        let path = try Self.script("while true do end\n"), trace = Self.file("trace.json")
+    /// SIGINT is lua.c's Ctrl-C (`interrupted!`, exit 1), SIGTERM ends the run with 128 + 15: the trace is written
+    /// either way.
+    @Test(arguments: [(SIGINT, Int32(1)), (SIGTERM, Int32(128 + 15))])
+    func aSignalStopsTheScriptAndTheTraceIsStillWritten(signal: Int32, status: Int32) throws {
+        let path = try Self.script("while true do end\n"), trace = Self.file("trace-\(signal).json")
         defer { unlink(path); unlink(trace) }
         let process = Process()
         process.executableURL = ScrimProcess.binary
@@ -47,9 +50,9 @@ import Testing
         process.standardError = FileHandle.nullDevice
         try process.run()
         Thread.sleep(forTimeInterval: 1.5)
-        kill(process.processIdentifier, SIGINT)
+        kill(process.processIdentifier, signal)
         process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus == 130)
+        #expect(process.terminationReason == .exit && process.terminationStatus == status)
         let text = try String(contentsOfFile: trace, encoding: .utf8)
         #expect(text.contains("\"name\":\"main chunk\""))
     }

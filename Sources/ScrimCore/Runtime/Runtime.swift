@@ -75,11 +75,6 @@ public final class Runtime {
 
     /// Reports an error from a callback (`context` names it): `error` event, then `errorSink`. The runtime goes on.
     public func reportError(_ error: Error, context: String) {
-        // A callback stopped by the spent budget (or Ctrl-C): the loop that ran it stops too, and the stop is raised at
-        // the script's line; reported here it would be blamed on the callback.
-        if let spent = timeBudget.exceeded(), ErrorReport(error: error, context: context).message.hasSuffix(spent.message) {
-            return
-        }
         hooks.report(error, context: context)
     }
 
