@@ -75,6 +75,13 @@ public final class Runtime {
 
     /// Reports an error from a callback (`context` names it): `error` event, then `errorSink`. The runtime goes on.
     public func reportError(_ error: Error, context: String) {
+        // A callback stopped by the spent budget (or Ctrl-C) inside a call of the script's (`scrim.advance`): the stop
+        // is raised at the script's line when that call returns; reported here it would be blamed on the callback.
+        // Where the callback is itself the outermost entry (a live window's click, a real-time wait), it is reported.
+        if timeBudget.raisesInScript, let spent = timeBudget.exceeded(),
+           ErrorReport(error: error, context: context).message.hasSuffix(spent.message) {
+            return
+        }
         hooks.report(error, context: context)
     }
 

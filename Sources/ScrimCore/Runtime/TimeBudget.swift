@@ -4,14 +4,22 @@
 /// throw or report. The script that started them is stopped when they return to it.
 public struct TimeBudget {
     private let check: () -> TimeBudgetExceeded?
+    private let scriptIsRunning: () -> Bool
 
-    /// A budget that `check` answers: nil while time is left, else the error to stop with.
-    public init(_ check: @escaping () -> TimeBudgetExceeded?) {
+    /// A budget that `check` answers: nil while time is left, else the error to stop with. `scriptIsRunning` says
+    /// whether a call into the script is under way below the Swift code asking (a callback run from inside
+    /// `scrim.advance`): the stop is then raised at the script's line when that call returns.
+    public init(_ check: @escaping () -> TimeBudgetExceeded?, scriptIsRunning: @escaping () -> Bool = { false }) {
         self.check = check
+        self.scriptIsRunning = scriptIsRunning
     }
 
+    /// Whether a spent budget will be raised in the script by the call under way (see `init`); false when the Swift
+    /// code asking is itself the outermost entry (a live window's event, a real-time wait, the final settle).
+    public var raisesInScript: Bool { scriptIsRunning() }
+
     /// No budget: never exceeded.
-    public static var unlimited: TimeBudget { TimeBudget { nil } }
+    public static var unlimited: TimeBudget { TimeBudget({ nil }) }
 
     /// Nil while time is left; once it is spent (or the run was interrupted), the error to stop with.
     public func exceeded() -> TimeBudgetExceeded? { check() }

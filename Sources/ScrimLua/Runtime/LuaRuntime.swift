@@ -46,9 +46,9 @@ public final class LuaRuntime {
         state.owner = self
         if options.refusesBytecode { state.refuseBytecode() }
         // The handle, not the state: the core may outlive this runtime (an object Lua left in flight), the state not.
-        core.timeBudget = TimeBudget { [handle = state.handle] in
+        core.timeBudget = TimeBudget({ [handle = state.handle] in
             scrim_overbudget(handle.limits) == 0 ? nil : TimeBudgetExceeded(message: LuaState.budgetMessage(handle.limits))
-        }
+        }, scriptIsRunning: { [handle = state.handle] in handle.limits.pointee.depth > 0 })
         core.errorSink = { [weak self] report in
             guard let self else { return }
             self.reportedErrors += 1
