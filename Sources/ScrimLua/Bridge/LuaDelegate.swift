@@ -112,23 +112,11 @@ public struct LuaDelegate {
         guard let state, !state.isClosed, let object else { return [] }
         return state.keepingTop { _ in
             let L = state.L
-            lua_checkstack(L, 8)
+            lua_checkstack(L, 4)
             guard state.pushExistingPeer(object), lua_getiuservalue(L, -1, 2) == LUA_TTABLE else { return [] }
             state.pushString(delegateKey)
             guard lua_rawget(L, -2) == LUA_TTABLE else { return [] }
-            var names: [String] = []
-            // A class-like delegate: its methods are in the table its metatable's __index leads to (a few levels).
-            for _ in 0 ..< 8 {
-                lua_pushnil(L)
-                while lua_next(L, -2) != 0 {
-                    lua_settop(L, -2)
-                    if lua_type(L, -1) == LUA_TSTRING { names.append(state.string(at: -1)) }
-                }
-                guard lua_getmetatable(L, -1) != 0 else { break }
-                state.pushString("__index")
-                guard lua_rawget(L, -2) == LUA_TTABLE else { break }
-            }
-            return names
+            return Array(state.tableNames(at: -1))
         }
     }
 

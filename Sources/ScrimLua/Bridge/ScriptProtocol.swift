@@ -104,34 +104,12 @@ public struct ScriptProtocol {
     /// The table's own names and those its metatables' `__index` tables give are read raw: no code of the script's
     /// runs. `owner` begins the message (`DimmingTransitioning`, `TapGestureRecognizer 'tap'`).
     func warnAboutMisspeltMembers(ofTableAt index: Int32, _ call: LuaCall, owner: String) {
-        let names = Self.tableNames(at: index, call.state)
+        let names = call.state.tableNames(at: index)
         let known = members.map(\.name)
-        for name in names where self[name] == nil {
+        for name in names.sorted() where self[name] == nil {
             guard let meant = NearestName.closest(to: name, among: known), !names.contains(meant) else { continue }
             let place = call.runtime.callerPosition(call).map { $0 + ": " } ?? ""
             call.runtime.core.warningSink("\(place)\(owner): delegate has '\(name)' but no '\(meant)' — did you mean '\(meant)'?")
-        }
-    }
-
-    /// The string keys of the table at `index` and of the tables its metatables' `__index` lead to (a class-like
-    /// delegate keeps its methods there), a few levels up.
-    private static func tableNames(at index: Int32, _ state: LuaState) -> Set<String> {
-        let L = state.L
-        return state.keepingTop { _ in
-            var names: Set<String> = []
-            lua_checkstack(L, 6)
-            lua_pushvalue(L, index)
-            for _ in 0 ..< 8 {
-                lua_pushnil(L)
-                while lua_next(L, -2) != 0 {
-                    lua_settop(L, -2)
-                    if lua_type(L, -1) == LUA_TSTRING { names.insert(state.string(at: -1)) }
-                }
-                guard lua_getmetatable(L, -1) != 0 else { break }
-                state.pushString("__index")
-                guard lua_rawget(L, -2) == LUA_TTABLE else { break }
-            }
-            return names
         }
     }
 }
