@@ -1,0 +1,324 @@
+/* The stop hook: set on the running thread only when a budget fires or Ctrl-C comes (by the allocator, a Swift
+   loop, or a signal handler), it raises the error at the next event; and the time budget's checks and Ctrl-C's
+   signal handling that arm it. See CLua.h. */
+#include "CLua.h"
+#include "host.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+double scrim_monotonic(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Lua 5.4 turns hooks off while a hook runs (lua_State.allowhook) and turns them back on only when the hook returns or
+   a protected call catches an error. An error raised from the hook would run the message handler (an `xpcall`'s) with
+   hooks off, where a loop could never be stopped; so the hook turns them back on before it raises. The field is not
+   in Lua's API: its place in lua_State is checked once against a known state (see allowhook_known). */
+#define ALLOWHOOK_OFFSET 11
+static int allowhook_known = -1;
+
+static void allow_hooks_in_handler(lua_State *L) {
+  unsigned char *bytes = (unsigned char *)L;
+  if (allowhook_known == 1 && bytes[ALLOWHOOK_OFFSET] == 0) bytes[ALLOWHOOK_OFFSET] = 1;
+}
+
+/* A fresh main thread: its type tag (after the `next` pointer) is LUA_TTHREAD, status LUA_OK, hooks allowed. */
+void scrim_checkallowhook(lua_State *L) {
+  if (allowhook_known != -1) return;
+  const unsigned char *bytes = (const unsigned char *)L;
+  allowhook_known = LUA_VERSION_NUM == 504 && bytes[sizeof(void *)] == LUA_TTHREAD && bytes[sizeof(void *) + 2] == LUA_OK
+                    && bytes[ALLOWHOOK_OFFSET] == 1 && sizeof(void *) + 3 == ALLOWHOOK_OFFSET;
+}
+
+/* The state whose outermost entry runs on this system thread (innermost first, then outerOnThread). */
+__thread ScrimLimits *scrim_enteredonthread;
+
+static void stop_hook(lua_State *L, lua_Debug *ar);
+
+/* The signals that set the stop hook, blocked while the Lua thread itself changes the table of armed threads. */
+static void block_arming(sigset_t *saved) {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SCRIM_SIGNAL);
+  sigaddset(&set, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &set, saved);
+}
+
+static void unblock_arming(const sigset_t *saved) {
+  pthread_sigmask(SIG_SETMASK, saved, NULL);
+}
+
+/* Instructions between the checks of the stop hook: 1, except for a memory budget exceeded again right after its
+   error was raised (a script that caught it may go on a little, as a check every MEMORY_GRACE instructions allows). */
+#define MEMORY_GRACE 1000
+
+static int arm_count(ScrimLimits *lim) {
+  return lim->memoryGrace && !lim->stopping && !lim->interrupted && !lim->expired ? MEMORY_GRACE : 1;
+}
+
+/* Sets the stop hook on `thread`, keeping the hook it had (the script's) to run beside it and to put back. */
+static void arm_thread(ScrimLimits *lim, lua_State *thread) {
+  if (thread == NULL) return;
+  int count = arm_count(lim);
+  int interrupt = lim->interrupted && !lim->stopping ? LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE : 0;
+  if (lua_gethook(thread) == stop_hook) { /* armed already: as often as now needed */
+    int mask = lua_gethookmask(thread) | interrupt;
+    if (lua_gethookcount(thread) != count || lua_gethookmask(thread) != mask) lua_sethook(thread, stop_hook, mask, count);
+    return;
+  }
+  int n = lim->armedCount;
+  int mask = lua_gethook(thread) ? lua_gethookmask(thread) : 0;
+  if (n < SCRIM_ARMED_MAX) {
+    lim->armed[n].thread = thread;
+    lim->armed[n].hook = lua_gethook(thread);
+    lim->armed[n].mask = mask;
+    lim->armed[n].count = lua_gethookcount(thread);
+    lim->armedCount = n + 1;
+  }
+  /* Count events at every instruction (where a budget is raised: a call event would also come for the message
+     handler, a C function), the script's own events to pass on, and for Ctrl-C every event, as lua.c asks for. */
+  lua_sethook(thread, stop_hook, LUA_MASKCOUNT | (mask & ~LUA_MASKCOUNT) | interrupt, count);
+}
+
+/* The stop hook on the running thread and the main thread (where a coroutine's error goes on to). Async-safe. */
+static void arm(ScrimLimits *lim) {
+  lua_State *running = lim->running;
+  arm_thread(lim, running);
+  if (lim->mainThread != running) arm_thread(lim, lim->mainThread);
+}
+
+/* Arming from the Lua thread's own code (the allocator, a Swift loop): the signal handler must not interleave. */
+void scrim_armnow(ScrimLimits *lim) {
+  sigset_t saved;
+  block_arming(&saved);
+  arm(lim);
+  unblock_arming(&saved);
+}
+
+/* The entry of `thread` in the armed table, or NULL. */
+static ScrimArmedThread *armed_entry(ScrimLimits *lim, lua_State *thread) {
+  for (int i = 0; i < lim->armedCount; i++)
+    if (lim->armed[i].thread == thread) return &lim->armed[i];
+  return NULL;
+}
+
+/* Puts back the hook `thread` had before it was armed (unless the script set another since), and forgets it. */
+static void disarm_locked(ScrimLimits *lim, lua_State *thread) {
+  ScrimArmedThread *entry = armed_entry(lim, thread);
+  if (entry == NULL) {
+    if (lua_gethook(thread) == stop_hook) lua_sethook(thread, NULL, 0, 0); /* inherited by a coroutine made meanwhile */
+    return;
+  }
+  if (lua_gethook(thread) == stop_hook) lua_sethook(thread, entry->hook, entry->mask, entry->count);
+  *entry = lim->armed[--lim->armedCount];
+}
+
+static void disarm(ScrimLimits *lim, lua_State *thread) {
+  sigset_t saved;
+  block_arming(&saved);
+  disarm_locked(lim, thread);
+  unblock_arming(&saved);
+}
+
+/* Every armed thread back to its own hook: the threads in the table are the main thread and those still being
+   resumed (a resume takes its coroutine out when it returns), all alive. */
+void scrim_disarmall(ScrimLimits *lim) {
+  sigset_t saved;
+  block_arming(&saved);
+  while (lim->armedCount > 0) disarm_locked(lim, lim->armed[lim->armedCount - 1].thread);
+  if (lua_gethook(lim->mainThread) == stop_hook) lua_sethook(lim->mainThread, NULL, 0, 0);
+  unblock_arming(&saved);
+}
+
+/* A thread Lua code ran on has returned to `resumer` (a resume, a call from Swift): it keeps no stop hook, and the
+   resumer gets one if a stop is under way (the error goes on there). */
+static __attribute__((noinline)) void left_thread(ScrimLimits *lim, lua_State *thread) {
+  if (thread != lim->mainThread) disarm(lim, thread);
+  if (lim->stopping || lim->memoryPending) scrim_armnow(lim);
+}
+
+void scrim_leftthread(ScrimLimits *lim, lua_State *thread) {
+  left_thread(lim, thread);
+}
+
+void scrim_formatstop(lua_State *L, ScrimLimits *lim, int level) {
+  if (lim->stopMessage[0] != 0) return;
+  /* The first raise names the line that was running; later ones (after a pcall caught it) repeat it. */
+  if (lim->stopping == 2) {
+    luaL_where(L, level + 1); /* as lua.c's `interrupted!`: the caller's line, the traceback shows the running one */
+    snprintf(lim->stopMessage, sizeof lim->stopMessage, "%sinterrupted!", lua_tostring(L, -1));
+  } else {
+    luaL_where(L, level);
+    snprintf(lim->stopMessage, sizeof lim->stopMessage, "%sexceeded the time budget of %g s", lua_tostring(L, -1),
+             lim->budget);
+  }
+  lua_pop(L, 1);
+}
+
+int scrim_deadlinepassed(ScrimLimits *lim) {
+  if (lim->budget <= 0) return 0;
+  double now = scrim_monotonic();
+  if (lim->deadline == 0) {
+    lim->deadline = now + lim->budget;
+    lim->expired = 0;
+    scrim_wakewatchdog();
+    return 0;
+  }
+  if (now > lim->deadline) lim->expired = 1;
+  return lim->expired;
+}
+
+/* Set only once a budget fires (and left in place until the outermost entry returns): raises the memory error, or the
+   budget's or Ctrl-C's stop, at every event, so that a script cannot catch it with pcall and go on. The script's own
+   hook, if it had one on this thread, still sees its events. */
+static void stop_hook(lua_State *L, lua_Debug *ar) {
+  ScrimLimits *lim = scrim_limits(L);
+
+  ScrimArmedThread *entry = armed_entry(lim, L);
+  int interrupt = lim->depth > 0 && lim->interrupted && !lim->stopping;
+  if (ar->event != LUA_HOOKCOUNT) { /* one of the script's own events, or any event for Ctrl-C */
+    int event = ar->event == LUA_HOOKTAILCALL ? LUA_MASKCALL : 1 << ar->event;
+    if (entry != NULL && entry->hook != NULL && (entry->mask & event)) entry->hook(L, ar);
+    if (!interrupt) return;
+  }
+  if (lim->residentOver) {
+    lim->residentOver = 0;
+    lim->memoryPending = 1;
+    lim->memoryRefused = 1;
+  }
+  if (!interrupt && lim->memoryPending && scrim_overmemory(L, lim)) {
+    lim->reporting = 1;
+    lim->memoryGrace = 1;
+    allow_hooks_in_handler(L);
+    luaL_where(L, 0);
+    lua_pushliteral(L, "not enough memory");
+    lua_concat(L, 2);
+    lua_error(L);
+  }
+  if (interrupt) {
+    /* Ctrl-C, as lua.c's: raised once, at the first event (a call, a return, a line, an instruction), at the line of
+       the Lua function that made it; pcall may catch it. */
+    lim->interrupted = 0;
+    scrim_disarmall(lim);
+    allow_hooks_in_handler(L);
+    luaL_where(L, 1);
+    lua_pushliteral(L, "interrupted!");
+    lua_concat(L, 2);
+    lua_error(L);
+  }
+  if (lim->depth > 0 && !lim->stopping && scrim_deadlinepassed(lim)) lim->stopping = 1;
+  if (lim->stopping) {
+    scrim_formatstop(L, lim, 0);
+    allow_hooks_in_handler(L);
+    lua_pushstring(L, lim->stopMessage);
+    lua_error(L);
+  }
+  scrim_disarmall(lim); /* nothing (left) to raise */
+}
+
+void scrim_restartbudget(ScrimLimits *lim) {
+  lim->deadline = 0;
+  lim->expired = 0;
+  lim->armRequest = 0;
+  if (lim->budget > 0) scrim_startwatchdog();
+  if (lim->depth == 0) {
+    lim->stopping = 0;
+    lim->stopMessage[0] = 0;
+  }
+}
+
+void scrim_suspendbudget(ScrimLimits *lim) {
+  lim->deadline = 0;
+  lim->expired = 0;
+}
+
+int scrim_overbudget(ScrimLimits *lim) {
+  if (lim->stopping) return 1;
+  if (lim->interrupted) {
+    if (lim->depth > 0) {
+      lim->stopping = 2;
+      scrim_armnow(lim);
+    }
+    return 1;
+  }
+  if (!scrim_deadlinepassed(lim)) return 0;
+  if (lim->depth > 0) { /* raised when Swift returns to the Lua code below */
+    lim->stopping = 1;
+    scrim_armnow(lim);
+  }
+  return 1;
+}
+
+const char *scrim_budgetmessage(ScrimLimits *lim) {
+  if (lim->stopMessage[0] != 0) return lim->stopMessage;
+  return lim->interrupted || lim->stopping == 2 ? "interrupted!" : "exceeded the time budget";
+}
+
+/* On the Lua thread, from the watchdog's signal or Ctrl-C: the stop hook for every state with an entry under way
+   here that asked for it. */
+static void arm_requested(void) {
+  for (ScrimLimits *lim = scrim_enteredonthread; lim != NULL; lim = lim->outerOnThread) {
+    if (lim->armRequest || lim->interrupted) {
+      lim->armRequest = 0;
+      arm(lim);
+    }
+  }
+}
+
+void scrim_onsignal(int signal) {
+  (void)signal;
+  int saved = errno;
+  arm_requested();
+  errno = saved;
+}
+
+void scrim_interrupt(ScrimLimits *lim) {
+  int saved = errno;
+  lim->interrupted = 1;
+  if (lim->entered) {
+    lim->armRequest = 1;
+    if (pthread_equal(pthread_self(), lim->osThread)) arm_requested();
+    else pthread_kill(lim->osThread, SCRIM_SIGNAL);
+  }
+  errno = saved;
+}
+
+static ScrimLimits *volatile interrupt_target;
+
+static void on_interrupt(int signal) {
+  ScrimLimits *lim = interrupt_target;
+  (void)signal;
+  if (lim == NULL) return;
+  if (lim->entered && !pthread_equal(pthread_self(), lim->osThread)) { /* another thread got it: pass it on */
+    int saved = errno;
+    pthread_kill(lim->osThread, SIGINT);
+    errno = saved;
+    return;
+  }
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = SIG_DFL; /* a second Ctrl-C ends the process, as in lua.c */
+  sigaction(SIGINT, &action, NULL);
+  scrim_interrupt(lim);
+}
+
+void scrim_catchinterrupt(ScrimLimits *lim) {
+  interrupt_target = lim;
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = on_interrupt;
+  action.sa_flags = SA_RESTART;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, NULL);
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
