@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "CLua", dependencies: ["LuaSystem"]),
         // The Cassowary constraint solver: knows nothing of views (the layout engine keeps its own context in each
         // variable).
-        .target(name: "Cassowary"),
+        .target(name: "Cassowary", swiftSettings: swift6),
         .target(name: "ScrimCore", dependencies: ["Cassowary"], swiftSettings: swift6),
         .target(name: "ScrimLua", dependencies: ["CLua", "ScrimCore"], resources: [.embedInCode("Lua/class.lua"), .embedInCode("Lua/console.lua"), .embedInCode("Lua/event.lua")]),
         .target(name: "ScrimPlugins", dependencies: ["ScrimLua", "ScrimCore", "CLua"], resources: [
@@ -56,7 +56,7 @@ let package = Package(
         .executableTarget(name: "scrim", dependencies: ["ScrimLua", "ScrimCore", "ScrimTest", "LibEdit", "ScrimRender", "ScrimPlugins", "ScrimRecord", "ScrimWindow"]),
         .target(name: "ScrimBenchC", dependencies: ["LuaSystem"]),
         .executableTarget(name: "ScrimBench", dependencies: ["CLua", "ScrimBenchC", "Cassowary", "ScrimLua", "ScrimCore", "ScrimRender", "ScrimRecord", "ScrimWindow"]),
-        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"], swiftSettings: swift6),
         .testTarget(name: "ScrimCoreTests", dependencies: ["ScrimCore", "Cassowary"], swiftSettings: swift6),
         .testTarget(name: "ScrimRenderTests", dependencies: ["ScrimRender", "ScrimCore"], swiftSettings: swift6),
         .testTarget(name: "ScrimKitTests", dependencies: ["ScrimKit"]),
