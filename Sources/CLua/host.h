@@ -24,6 +24,27 @@
 /* Slack for what the process's memory holds beyond the script's: allocator fragmentation, lazily loaded code. */
 #define SCRIM_RESIDENT_SLACK ((size_t)16 << 20)
 
+/* Fields one thread writes while another reads them are accessed with relaxed atomics on both sides: the watchdog
+   reads a state's depth, busy, budget, deadline, stopping and memory limit and sets expired, residentOver and
+   armRequest; a Ctrl-C taken on another thread reads entered and osThread and sets interrupted. The C memory model
+   makes a plain access that races with another thread's write undefined (a torn or stale value, or worse, a load the
+   compiler keeps in a register); no ordering beyond the access itself is needed, as the watchdog only decides when
+   to send a signal, except for osThread, which entered's release store publishes. A relaxed load or store is an
+   ordinary move on x86-64 and arm64, so the call path pays nothing. The thread that is a field's only writer reads
+   it plainly. */
+#define SHARED_LOAD(field) __atomic_load_n(&(field), __ATOMIC_RELAXED)
+#define SHARED_STORE(field, value) __atomic_store_n(&(field), (value), __ATOMIC_RELAXED)
+
+static inline double shared_load_double(const double *field) {
+  double value;
+  __atomic_load(field, &value, __ATOMIC_RELAXED);
+  return value;
+}
+
+static inline void shared_store_double(double *field, double value) {
+  __atomic_store(field, &value, __ATOMIC_RELAXED);
+}
+
 /* state.c needs */
 /* The allocator of every state; `ud` is its ScrimLimits. */
 void *scrim_alloc(void *ud, void *ptr, size_t osize, size_t nsize);

@@ -51,13 +51,13 @@ void *scrim_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 }
 
 void scrim_setmemorylimit(ScrimLimits *lim, size_t limit) {
-  lim->limit = limit;
+  SHARED_STORE(lim->limit, limit);
   if (limit > 0) scrim_startwatchdog(); /* it watches the process's resident memory */
   /* Half the budget: enough for the next doubling of a recursion's stack between two checks, and for the traceback. */
   size_t headroom = limit / 2;
   if (headroom < (size_t)512 << 10) headroom = (size_t)512 << 10;
   if (headroom > (size_t)512 << 20) headroom = (size_t)512 << 20;
-  lim->headroom = headroom;
+  SHARED_STORE(lim->headroom, headroom);
 }
 
 int scrim_canallocate(ScrimLimits *lim, size_t more) {

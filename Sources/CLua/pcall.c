@@ -42,7 +42,7 @@ static __attribute__((noinline)) int check_entry(lua_State *L, ScrimLimits *lim,
   if (lim->budget > 0) {
     /* The clock is read only to start the budget; past the deadline, `expired` says so (the watchdog sets it too). */
     if (lim->deadline == 0) scrim_deadlinepassed(lim);
-    if (lim->expired) {
+    if (SHARED_LOAD(lim->expired)) {
       char message[256];
       snprintf(message, sizeof message, "exceeded the time budget of %g s", lim->budget);
       return refuse(L, handler, owned, nargs, message);
@@ -61,7 +61,8 @@ static __attribute__((noinline)) int leave_outermost(lua_State *L, ScrimLimits *
     lua_pushliteral(L, "not enough memory");
     status = LUA_ERRRUN;
   }
-  if (--lim->depth == 0 && lim->stopping) {
+  SHARED_STORE(lim->depth, lim->depth - 1);
+  if (lim->depth == 0 && lim->stopping) {
     if (status == LUA_OK) {
       /* The stop was swallowed on the way out (a message handler that failed in turn, a tail call that returned):
          the entry still ran out of time. */
@@ -70,8 +71,8 @@ static __attribute__((noinline)) int leave_outermost(lua_State *L, ScrimLimits *
       lua_pushstring(L, lim->stopMessage);
       status = LUA_ERRRUN;
     }
-    lim->stopping = 0;
-    lim->interrupted = 0;
+    SHARED_STORE(lim->stopping, 0);
+    SHARED_STORE(lim->interrupted, 0);
   }
   if (lim->depth == 0 && lim->armedCount > 0) scrim_disarmall(lim);
   return status;
@@ -93,16 +94,16 @@ static inline void enter_outermost(ScrimLimits *lim) {
     unblock_scrim_signal();
     signal_unblocked = 1;
   }
-  lim->osThread = pthread_self();
+  SHARED_STORE(lim->osThread, pthread_self());
   lim->outerOnThread = scrim_enteredonthread;
   scrim_enteredonthread = lim;
   __atomic_signal_fence(__ATOMIC_SEQ_CST);
-  lim->entered = 1;
+  __atomic_store_n(&lim->entered, 1, __ATOMIC_RELEASE); /* publishes osThread */
 }
 
 static inline void leave_entry(ScrimLimits *lim) {
-  lim->entered = 0;
-  lim->armRequest = 0;
+  SHARED_STORE(lim->entered, 0);
+  SHARED_STORE(lim->armRequest, 0);
   __atomic_signal_fence(__ATOMIC_SEQ_CST);
   scrim_enteredonthread = lim->outerOnThread;
 }
@@ -111,7 +112,7 @@ static inline void leave_entry(ScrimLimits *lim) {
    only at an outermost entry and its end is in check_entry and leave_outermost: a delegate call pays for two tests. */
 static inline __attribute__((always_inline)) int pcall_with(lua_State *L, int handler, int owned, int nargs, int nresults) {
   ScrimLimits *lim = scrim_limits(L);
-  if (lim->depth == 0 && ((lim->budget > 0 && (lim->deadline == 0 || lim->expired)) || lim->memoryPending)) {
+  if (lim->depth == 0 && ((lim->budget > 0 && (lim->deadline == 0 || SHARED_LOAD(lim->expired))) || lim->memoryPending)) {
     int status = check_entry(L, lim, handler, owned, nargs);
     if (status != LUA_OK) return status;
   }
@@ -124,7 +125,7 @@ static inline __attribute__((always_inline)) int pcall_with(lua_State *L, int ha
   lim->refusable = 1;
   lim->swiftFrames = 0;
   lim->running = L;
-  lim->depth++;
+  SHARED_STORE(lim->depth, lim->depth + 1);
   int status = lua_pcall(L, nargs, nresults, handler);
   lim->running = running;
   lim->swiftFrames = swiftFrames;
@@ -134,11 +135,11 @@ static inline __attribute__((always_inline)) int pcall_with(lua_State *L, int ha
       if (nresults != LUA_MULTRET) base = lua_gettop(L) - (status == LUA_OK ? nresults : 1) + 1;
       status = leave_outermost(L, lim, status, base);
     } else {
-      lim->depth--;
+      SHARED_STORE(lim->depth, 0);
     }
     leave_entry(lim);
   } else {
-    lim->depth--;
+    SHARED_STORE(lim->depth, lim->depth - 1);
     if (L != running && (lim->armedCount || lim->stopping)) scrim_leftthread(lim, L);
   }
   lim->refusable = refusable;

@@ -13,17 +13,17 @@ ScrimLimits *scrim_limits(lua_State *L) {
 
 void scrim_close(lua_State *L) {
   ScrimLimits *lim = scrim_limits(L);
-  lim->busy++;
+  SHARED_STORE(lim->busy, lim->busy + 1);
   lua_close(L);
-  lim->busy--;
+  SHARED_STORE(lim->busy, lim->busy - 1);
   scrim_unwatch(lim);
 }
 
 void scrim_fullgc(lua_State *L) {
   ScrimLimits *lim = scrim_limits(L);
-  lim->busy++;
+  SHARED_STORE(lim->busy, lim->busy + 1);
   lua_gc(L, LUA_GCCOLLECT, 0);
-  lim->busy--;
+  SHARED_STORE(lim->busy, lim->busy - 1);
 }
 
 static int panic(lua_State *L) {

@@ -60,14 +60,14 @@ static void unblock_arming(const sigset_t *saved) {
 #define MEMORY_GRACE 1000
 
 static int arm_count(ScrimLimits *lim) {
-  return lim->memoryGrace && !lim->stopping && !lim->interrupted && !lim->expired ? MEMORY_GRACE : 1;
+  return lim->memoryGrace && !lim->stopping && !SHARED_LOAD(lim->interrupted) && !SHARED_LOAD(lim->expired) ? MEMORY_GRACE : 1;
 }
 
 /* Sets the stop hook on `thread`, keeping the hook it had (the script's) to run beside it and to put back. */
 static void arm_thread(ScrimLimits *lim, lua_State *thread) {
   if (thread == NULL) return;
   int count = arm_count(lim);
-  int interrupt = lim->interrupted && !lim->stopping ? LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE : 0;
+  int interrupt = SHARED_LOAD(lim->interrupted) && !lim->stopping ? LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE : 0;
   if (lua_gethook(thread) == stop_hook) { /* armed already: as often as now needed */
     int mask = lua_gethookmask(thread) | interrupt;
     if (lua_gethookcount(thread) != count || lua_gethookmask(thread) != mask) lua_sethook(thread, stop_hook, mask, count);
@@ -166,13 +166,13 @@ int scrim_deadlinepassed(ScrimLimits *lim) {
   if (lim->budget <= 0) return 0;
   double now = scrim_monotonic();
   if (lim->deadline == 0) {
-    lim->deadline = now + lim->budget;
-    lim->expired = 0;
+    shared_store_double(&lim->deadline, now + lim->budget);
+    SHARED_STORE(lim->expired, 0);
     scrim_wakewatchdog();
     return 0;
   }
-  if (now > lim->deadline) lim->expired = 1;
-  return lim->expired;
+  if (now > lim->deadline) SHARED_STORE(lim->expired, 1);
+  return SHARED_LOAD(lim->expired);
 }
 
 /* Set only once a budget fires (and left in place until the outermost entry returns): raises the memory error, or the
@@ -182,14 +182,14 @@ static void stop_hook(lua_State *L, lua_Debug *ar) {
   ScrimLimits *lim = scrim_limits(L);
 
   ScrimArmedThread *entry = armed_entry(lim, L);
-  int interrupt = lim->depth > 0 && lim->interrupted && !lim->stopping;
+  int interrupt = lim->depth > 0 && SHARED_LOAD(lim->interrupted) && !lim->stopping;
   if (ar->event != LUA_HOOKCOUNT) { /* one of the script's own events, or any event for Ctrl-C */
     int event = ar->event == LUA_HOOKTAILCALL ? LUA_MASKCALL : 1 << ar->event;
     if (entry != NULL && entry->hook != NULL && (entry->mask & event)) entry->hook(L, ar);
     if (!interrupt) return;
   }
-  if (lim->residentOver) {
-    lim->residentOver = 0;
+  if (SHARED_LOAD(lim->residentOver)) {
+    SHARED_STORE(lim->residentOver, 0);
     lim->memoryPending = 1;
     lim->memoryRefused = 1;
   }
@@ -205,7 +205,7 @@ static void stop_hook(lua_State *L, lua_Debug *ar) {
   if (interrupt) {
     /* Ctrl-C, as lua.c's: raised once, at the first event (a call, a return, a line, an instruction), at the line of
        the Lua function that made it; pcall may catch it. */
-    lim->interrupted = 0;
+    SHARED_STORE(lim->interrupted, 0);
     scrim_disarmall(lim);
     allow_hooks_in_handler(L);
     luaL_where(L, 1);
@@ -213,7 +213,7 @@ static void stop_hook(lua_State *L, lua_Debug *ar) {
     lua_concat(L, 2);
     lua_error(L);
   }
-  if (lim->depth > 0 && !lim->stopping && scrim_deadlinepassed(lim)) lim->stopping = 1;
+  if (lim->depth > 0 && !lim->stopping && scrim_deadlinepassed(lim)) SHARED_STORE(lim->stopping, 1);
   if (lim->stopping) {
     scrim_formatstop(L, lim, 0);
     allow_hooks_in_handler(L);
@@ -223,34 +223,39 @@ static void stop_hook(lua_State *L, lua_Debug *ar) {
   scrim_disarmall(lim); /* nothing (left) to raise */
 }
 
+void scrim_settimebudget(ScrimLimits *lim, double seconds) {
+  shared_store_double(&lim->budget, seconds > 0 ? seconds : 0);
+  scrim_restartbudget(lim);
+}
+
 void scrim_restartbudget(ScrimLimits *lim) {
-  lim->deadline = 0;
-  lim->expired = 0;
-  lim->armRequest = 0;
+  shared_store_double(&lim->deadline, 0);
+  SHARED_STORE(lim->expired, 0);
+  SHARED_STORE(lim->armRequest, 0);
   if (lim->budget > 0) scrim_startwatchdog();
   if (lim->depth == 0) {
-    lim->stopping = 0;
+    SHARED_STORE(lim->stopping, 0);
     lim->stopMessage[0] = 0;
   }
 }
 
 void scrim_suspendbudget(ScrimLimits *lim) {
-  lim->deadline = 0;
-  lim->expired = 0;
+  shared_store_double(&lim->deadline, 0);
+  SHARED_STORE(lim->expired, 0);
 }
 
 int scrim_overbudget(ScrimLimits *lim) {
   if (lim->stopping) return 1;
-  if (lim->interrupted) {
+  if (SHARED_LOAD(lim->interrupted)) {
     if (lim->depth > 0) {
-      lim->stopping = 2;
+      SHARED_STORE(lim->stopping, 2);
       scrim_armnow(lim);
     }
     return 1;
   }
   if (!scrim_deadlinepassed(lim)) return 0;
   if (lim->depth > 0) { /* raised when Swift returns to the Lua code below */
-    lim->stopping = 1;
+    SHARED_STORE(lim->stopping, 1);
     scrim_armnow(lim);
   }
   return 1;
@@ -258,15 +263,15 @@ int scrim_overbudget(ScrimLimits *lim) {
 
 const char *scrim_budgetmessage(ScrimLimits *lim) {
   if (lim->stopMessage[0] != 0) return lim->stopMessage;
-  return lim->interrupted || lim->stopping == 2 ? "interrupted!" : "exceeded the time budget";
+  return SHARED_LOAD(lim->interrupted) || lim->stopping == 2 ? "interrupted!" : "exceeded the time budget";
 }
 
 /* On the Lua thread, from the watchdog's signal or Ctrl-C: the stop hook for every state with an entry under way
    here that asked for it. */
 static void arm_requested(void) {
   for (ScrimLimits *lim = scrim_enteredonthread; lim != NULL; lim = lim->outerOnThread) {
-    if (lim->armRequest || lim->interrupted) {
-      lim->armRequest = 0;
+    if (SHARED_LOAD(lim->armRequest) || SHARED_LOAD(lim->interrupted)) {
+      SHARED_STORE(lim->armRequest, 0);
       arm(lim);
     }
   }
@@ -281,13 +286,18 @@ void scrim_onsignal(int signal) {
 
 void scrim_interrupt(ScrimLimits *lim) {
   int saved = errno;
-  lim->interrupted = 1;
-  if (lim->entered) {
-    lim->armRequest = 1;
-    if (pthread_equal(pthread_self(), lim->osThread)) arm_requested();
-    else pthread_kill(lim->osThread, SCRIM_SIGNAL);
+  SHARED_STORE(lim->interrupted, 1);
+  if (__atomic_load_n(&lim->entered, __ATOMIC_ACQUIRE)) {
+    pthread_t thread = SHARED_LOAD(lim->osThread);
+    SHARED_STORE(lim->armRequest, 1);
+    if (pthread_equal(pthread_self(), thread)) arm_requested();
+    else pthread_kill(thread, SCRIM_SIGNAL);
   }
   errno = saved;
+}
+
+void scrim_clearinterrupt(ScrimLimits *lim) {
+  SHARED_STORE(lim->interrupted, 0);
 }
 
 static ScrimLimits *volatile interrupt_target;
@@ -296,9 +306,10 @@ static void on_interrupt(int signal) {
   ScrimLimits *lim = interrupt_target;
   (void)signal;
   if (lim == NULL) return;
-  if (lim->entered && !pthread_equal(pthread_self(), lim->osThread)) { /* another thread got it: pass it on */
+  if (__atomic_load_n(&lim->entered, __ATOMIC_ACQUIRE) && !pthread_equal(pthread_self(), SHARED_LOAD(lim->osThread))) {
+    /* another thread got it: pass it on */
     int saved = errno;
-    pthread_kill(lim->osThread, SIGINT);
+    pthread_kill(SHARED_LOAD(lim->osThread), SIGINT);
     errno = saved;
     return;
   }

@@ -32,9 +32,9 @@ void scrim_wakewatchdog(void) {
 }
 
 static void request_arm(ScrimLimits *lim) {
-  if (!lim->entered) return;
-  lim->armRequest = 1;
-  pthread_kill(lim->osThread, SCRIM_SIGNAL);
+  if (!__atomic_load_n(&lim->entered, __ATOMIC_ACQUIRE)) return;
+  SHARED_STORE(lim->armRequest, 1);
+  pthread_kill(SHARED_LOAD(lim->osThread), SCRIM_SIGNAL);
 }
 
 static void *watchdog_main(void *unused) {
@@ -51,11 +51,12 @@ static void *watchdog_main(void *unused) {
     if (measure) lastResident = now;
     for (int i = 0; i < watched_count; i++) {
       ScrimLimits *lim = watched[i];
-      double deadline = lim->deadline, budget = lim->budget;
-      int running = lim->depth > 0 || lim->busy > 0;
+      double deadline = shared_load_double(&lim->deadline), budget = shared_load_double(&lim->budget);
+      int depth = SHARED_LOAD(lim->depth);
+      int running = depth > 0 || SHARED_LOAD(lim->busy) > 0;
       if (budget > 0 && deadline > 0 && now > deadline) {
-        lim->expired = 1;
-        if (lim->depth > 0 && (lim->stopping == 0 || measure)) request_arm(lim);
+        SHARED_STORE(lim->expired, 1);
+        if (depth > 0 && (SHARED_LOAD(lim->stopping) == 0 || measure)) request_arm(lim);
       } else if (budget > 0 && deadline > 0 && deadline < wake) {
         wake = deadline + 0.0005;
       }
@@ -67,10 +68,11 @@ static void *watchdog_main(void *unused) {
         if (write(2, message, (size_t)n) < 0) { /* exiting anyway */ }
         _exit(1);
       }
-      if (measure && lim->depth > 0 && lim->limit && lim->baseResident && watched_count == 1 && !lim->residentOver) {
+      size_t limit = SHARED_LOAD(lim->limit);
+      if (measure && depth > 0 && limit && lim->baseResident && watched_count == 1 && !SHARED_LOAD(lim->residentOver)) {
         size_t resident = scrim_residentbytes();
-        if (resident > lim->baseResident + lim->limit + lim->headroom + SCRIM_RESIDENT_SLACK) {
-          lim->residentOver = 1;
+        if (resident > lim->baseResident + limit + SHARED_LOAD(lim->headroom) + SCRIM_RESIDENT_SLACK) {
+          SHARED_STORE(lim->residentOver, 1);
           request_arm(lim);
         }
       }
@@ -127,7 +129,10 @@ void scrim_watch(ScrimLimits *lim) {
 }
 
 int scrim_watchedalone(ScrimLimits *lim) {
-  return watched_count == 1 && watched[0] == lim;
+  pthread_mutex_lock(&watch_lock); /* another thread may be making or closing a state */
+  int alone = watched_count == 1 && watched[0] == lim;
+  pthread_mutex_unlock(&watch_lock);
+  return alone;
 }
 
 void scrim_unwatch(ScrimLimits *lim) {

@@ -81,10 +81,7 @@ public final class LuaState {
     /// finalizer or a pattern match that loops) is ended by a watchdog: the process exits 1 with a `timeout` message.
     public var timeBudget: Double? {
         get { limits.pointee.budget == 0 ? nil : limits.pointee.budget }
-        set {
-            limits.pointee.budget = max(0, newValue ?? 0)
-            scrim_restartbudget(limits)
-        }
+        set { scrim_settimebudget(limits, newValue ?? 0) } // the watchdog reads it: set in C, atomically
     }
 
     /// Starts the time budget again (a REPL statement, a test): it runs from the next entry into Lua.
