@@ -6,6 +6,8 @@ import ScrimLua
 /// from inside the script) writes them from an exit handler; SIGINT and SIGTERM stop the script (`interrupted`), so
 /// the command ends the normal way, writes them, and exits with 128 + the signal.
 enum PromisedOutputs {
+    // nonisolated(unsafe): a command runs on the main thread, which alone promises, withdraws and (at exit) writes;
+    // no other thread of the process touches these.
     nonisolated(unsafe) private static var writers: [Int: () -> Void] = [:]
     nonisolated(unsafe) private static var nextToken = 0
     nonisolated(unsafe) private static var exitHandlerInstalled = false
@@ -34,7 +36,9 @@ enum PromisedOutputs {
 
     // MARK: Signals
 
-    /// The state a signal stops; unretained, so that the handler neither retains nor releases.
+    /// The state a signal stops; unretained, so that the handler neither retains nor releases. nonisolated(unsafe):
+    /// set on the main thread before the handlers are installed; the handlers only read it and write `caught`, a
+    /// sig_atomic_t as C allows a handler to (Swift has no other way to share a value with a signal handler).
     nonisolated(unsafe) private static var target: Unmanaged<LuaState>?
     /// The signal that came, 0 while none has.
     nonisolated(unsafe) private static var caught: sig_atomic_t = 0

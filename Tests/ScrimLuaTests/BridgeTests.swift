@@ -6,6 +6,7 @@ import Testing
 /// A Swift object with a counter of how many times it was deallocated.
 final class Probe {
     static let lock = Mutex()
+    /// nonisolated(unsafe): read and written only under `lock` (tests run in parallel).
     nonisolated(unsafe) static var deinits: [String: Int] = [:]
     let tag: String
     var value = 1.5

@@ -39,7 +39,8 @@ final class LineEditor {
     private let capture = OutputCapture()
     private var captured: [[UInt8]] = []
 
-    /// The one editor of the process: libedit's callbacks are C functions and find it here.
+    /// The one editor of the process: libedit's callbacks are C functions and find it here. nonisolated(unsafe): the
+    /// REPL and libedit's callbacks run on the main thread only.
     nonisolated(unsafe) private static var current: LineEditor?
     nonisolated(unsafe) private static var promptText: UnsafeMutablePointer<CChar>? = strdup("")
 
