@@ -43,7 +43,7 @@ enum SnapshotHandler {
     /// assertion holds and its message. Errors are raised without a position, as the assertion library's own are.
     static func function(runtime: LuaRuntime, spec: String) -> HostFunction {
         weak let runtime = runtime
-        return HostFunction("assert.snapshot") { call in
+        return HostFunction(oneState: "assert.snapshot") { call in
             guard call.type(1) == LUA_TSTRING, !call.state.string(at: 1).isEmpty else {
                 throw LuaError(message: "bad argument #1 to 'assert.snapshot' (snapshot name expected, got \(call.typeName(1)))")
             }

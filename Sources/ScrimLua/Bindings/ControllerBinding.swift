@@ -118,7 +118,7 @@ enum ControllerBinding {
     }
 
     /// The table for a controller class: `make` makes the scriptable Swift object.
-    static func classTable(_ luaClass: LuaClassBase, make: @escaping (ControllerScript) -> ViewController) -> SwiftClassTable {
+    static func classTable(_ luaClass: LuaClassBase, make: @escaping @Sendable (ControllerScript) -> ViewController) -> SwiftClassTable {
         SwiftClassTable(
             luaClass: luaClass,
             make: { call, name in

@@ -55,7 +55,7 @@ enum TransitionBinding {
         return key
     }
 
-    private static let adaptersKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+    private static let adaptersKey = RegistryKey()
 
     /// A transitioning delegate from argument `index`: a DimmingTransitioning, or a Lua table implementing UIKit's
     /// methods. The controller holds it weakly (as UIKit does): a table's adapter lives exactly as long as the table.
@@ -66,7 +66,7 @@ enum TransitionBinding {
         let L = call.L
         let table = lua_absindex(L, index)
         // adapters: an ephemeron table, table → its adapter's userdata (whose peer table holds the table).
-        if lua_rawgetp(L, scrim_registryindex(), adaptersKey) != LUA_TTABLE {
+        if lua_rawgetp(L, scrim_registryindex(), adaptersKey.address) != LUA_TTABLE {
             lua_settop(L, -2)
             lua_createtable(L, 0, 0)
             lua_createtable(L, 0, 1)
@@ -74,7 +74,7 @@ enum TransitionBinding {
             lua_setfield(L, -2, "__mode")
             lua_setmetatable(L, -2)
             lua_pushvalue(L, -1)
-            lua_rawsetp(L, scrim_registryindex(), adaptersKey)
+            lua_rawsetp(L, scrim_registryindex(), adaptersKey.address)
         }
         defer { lua_settop(L, table) }
         lua_pushvalue(L, table)

@@ -29,7 +29,7 @@ public final class LuaState {
         didSet { limits.pointee.observed = callObserver == nil ? 0 : 1 }
     }
     /// Where identity is kept: object address → its userdata, values weak so Lua can collect them.
-    static let objectCacheKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+    static let objectCacheKey = RegistryKey()
 
     /// A fresh state with the standard library and the given limits
     /// (`memoryLimit` in bytes, `timeBudget` in seconds per entry into Lua; nil for none).
@@ -48,7 +48,7 @@ public final class LuaState {
         lua_pushstring(L, "v")
         lua_setfield(L, -2, "__mode")
         lua_setmetatable(L, -2)
-        lua_rawsetp(L, scrim_registryindex(), LuaState.objectCacheKey)
+        lua_rawsetp(L, scrim_registryindex(), LuaState.objectCacheKey.address)
         self.memoryLimit = memoryLimit
         self.timeBudget = timeBudget
     }
@@ -248,7 +248,7 @@ public final class LuaState {
     public func push(object: AnyObject, as luaClass: LuaClassBase) {
         let key = Unmanaged.passUnretained(object).toOpaque()
         lua_checkstack(L, 4)
-        lua_rawgetp(L, scrim_registryindex(), LuaState.objectCacheKey)
+        lua_rawgetp(L, scrim_registryindex(), LuaState.objectCacheKey.address)
         if lua_rawgetp(L, -1, key) == LUA_TUSERDATA {
             lua_rotate(L, -2, -1)
             lua_settop(L, -2)

@@ -43,7 +43,7 @@ extension LuaClass {
     /// (kept in the instance's own fields, user value 1, where the scriptable subclass looks for it). Reading it gives
     /// the override, else `current` (the Swift value, defaults included), else nil.
     @discardableResult
-    func overridable(_ key: String, _ kind: OverrideKind, current: ((T) throws -> LuaPushable?)? = nil) -> Self {
+    func overridable(_ key: String, _ kind: OverrideKind, current: (@Sendable (T) throws -> LuaPushable?)? = nil) -> Self {
         overridableKinds[key] = kind
         return property(key, get: { object, call in
             guard let current else { return call.push(nil) }
@@ -57,7 +57,7 @@ extension LuaClass {
     /// Every member of `declaration` as overridable, each of its declared kind; `values` reads the Swift value of a
     /// value member (what reading it gives when not overridden).
     @discardableResult
-    func overridable(_ declaration: ScriptProtocol, values: [String: (T) throws -> LuaPushable?] = [:]) -> Self {
+    func overridable(_ declaration: ScriptProtocol, values: [String: @Sendable (T) throws -> LuaPushable?] = [:]) -> Self {
         for member in declaration.members { overridable(member.name, member.overrideKind, current: values[member.name]) }
         return self
     }

@@ -86,7 +86,7 @@ final class ScriptPopupWindow: PopupWindow {
         optionNames: ["items", "delegate", "name"])
 
     /// What `self.super:hook()` reaches: the Swift implementation of each hook (`viewDidLoad`'s does nothing).
-    private static let supers: [String: (ScriptPopupWindow) -> LuaPushable?] = [
+    private static let supers: [String: @Sendable (ScriptPopupWindow) -> LuaPushable?] = [
         "loadView": { $0.superLoadView(); return nil },
         "makeContentView": { $0.superMakeContentView() },
         "layoutContent": { $0.superLayoutContent(); return nil },
