@@ -218,8 +218,10 @@ extension LuaClass {
     /// The protocol's members as closure-style fields of the object (`t.member = function() … end`, or a value for a
     /// method-or-value member): read back as given, checked against the member's kind when set, kept in the object's
     /// peer table (where `ScriptAdapter` looks first), and given to the member's `ClosureSlot` if it has one.
+    /// `didSet` hears each assignment.
     @discardableResult
-    public func scriptMembers(_ declaration: ScriptProtocol, slots: [ClosureSlot<T>] = []) -> Self {
+    public func scriptMembers(_ declaration: ScriptProtocol, slots: [ClosureSlot<T>] = [],
+                              didSet: ((T, String, LuaCall) throws -> Void)? = nil) -> Self {
         let slots = Dictionary(slots.map { ($0.member, $0) }, uniquingKeysWith: { first, _ in first })
         for member in declaration.members {
             property(member.name, get: { object, call in
@@ -231,6 +233,7 @@ extension LuaClass {
                 call.state.anchor(object)
                 let lua = call.isNil(index) ? nil : ScriptAdapter(object, call.state, declaration, places: .closures)
                 slots[member.name]?.fill(object, lua)
+                try didSet?(object, member.name, call)
             })
         }
         return self

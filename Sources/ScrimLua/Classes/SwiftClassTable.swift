@@ -1,8 +1,8 @@
 import CLua
 
 /// A Swift class as a `scrim.class` base: a Lua table with the class's methods (calling the Swift
-/// implementation, which is what `self.super` reaches), `__new` (the plain constructor, `scrim.X{…}`) and
-/// `__factory` (an instance for a Lua class). Both make the scriptable Swift subclass, give its userdata a table
+/// implementation, which is what `self.super` reaches), `__new` (the plain constructor, `scrim.X{…}`: the userdata
+/// and its field table) and `__factory` (an instance for a Lua class). Both make the scriptable Swift subclass, give its userdata a table
 /// of its own fields (user value 1, where Lua overrides are looked up first) and apply an options table.
 public struct SwiftClassTable {
     public var luaClass: LuaClassBase
@@ -84,8 +84,7 @@ extension LuaRuntime {
             try atScript(call, className: name, optionsAt: 1) {
                 try table.instantiate(call, className: name, options: 1)
             }
-            lua_settop(call.L, -2) // the field table
-            return 1
+            return 2
         })
         lua_setfield(L, -2, "__new")
         state.push(HostFunction(name) { call in

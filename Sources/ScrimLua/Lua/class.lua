@@ -102,7 +102,11 @@ local function instantiate(class, ...)
   local init = lookup(class, "init")
   local instance, fields
   if root == class then
-    return root.__new(...)
+    -- An instance of Scrim's own class reaches the Swift implementations as `self.super` too, for the overrides it
+    -- is given as options or by assignment (`sheet.executePresentationAnimation = function(self) … end`).
+    instance, fields = root.__new(...)
+    rawset(fields, "super", membersView(instance, root))
+    return instance
   elseif root ~= nil then
     local options, own = splitArgument(root, (...), init ~= nil)
     instance, fields = root.__factory(class, options)
