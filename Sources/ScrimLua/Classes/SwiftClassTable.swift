@@ -109,6 +109,14 @@ extension LuaRuntime {
             lua_setfield(L, -2, name)
         }
         lua_setfield(L, -2, "__members")
+        // What a Lua class's members are checked against as they are defined (`ClassBodyCheck`).
+        let overridables = table.luaClass.allOverridableNames
+        lua_createtable(L, 0, Int32(overridables.count))
+        for name in overridables {
+            lua_pushboolean(L, 1)
+            lua_setfield(L, -2, name)
+        }
+        lua_setfield(L, -2, "__overridables")
         // The prelude's swiftClass gives it `new` and the call metamethod.
         guard let swiftClassMaker else { throw ScriptError("the Lua classes are not installed") }
         swiftClassMaker.push(L)
