@@ -25,6 +25,7 @@ typedef struct ScrimArmedThread {
   lua_Hook hook;
   int mask;
   int count;
+  int remaining;           /* instructions until the script's next count event (its hook has LUA_MASKCOUNT) */
 } ScrimArmedThread;
 #define SCRIM_ARMED_MAX 8
 
