@@ -710,7 +710,7 @@ static void warn_flush(ScrimLimits *lim, int last) {
   lim->warningContinues = !last;
 }
 
-/* Warnings (errors in __gc, warn()) are on by default: a failing finalizer should not be silent. A message comes
+/* Warnings (errors in __gc, warn()) are off until warn("@on") or -W, as in lua.c (see scrim_newstate). A message comes
    in pieces (warn's arguments; "error in " .. "__gc" .. …): they are joined and the whole printed once, with one
    prefix. Control messages ("@off", "@on") come alone, as in lua.c. */
 static void warn_function(void *ud, const char *msg, int tocont) {
@@ -765,6 +765,7 @@ lua_State *scrim_newstate(ScrimLimits *limits) {
   limits->baseResident = resident_bytes();
   lua_atpanic(L, panic);
   lua_setwarnf(L, warn_function, L);
+  limits->warningsOff = 1; /* lua.c's start: warnings off */
   lua_newtable(L);
   lua_pushcfunction(L, hostfn_gc);
   lua_setfield(L, -2, "__gc");

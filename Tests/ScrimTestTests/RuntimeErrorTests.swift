@@ -192,7 +192,7 @@ import Testing
         (["-e", "x"], "scrim: busted's option '-e' is not supported by scrim test"),
         (["--coverage"], "scrim: busted's option '--coverage' is not supported by scrim test"),
         (["--shuffle-files"], "scrim: busted's option '--shuffle-files' is not supported by scrim test"),
-        (["--frobnicate"], "scrim: unknown option '--frobnicate'"),
+        (["--frobnicate"], "scrim: unrecognized option '--frobnicate'"),
         (["--repeat", "0"], "scrim: invalid --repeat '0' (a whole number of runs from 1 to 1000000)"),
         (["-o", "xml"], "scrim: invalid --output 'xml' (text, tap, junit, json, scrim-json, utfTerminal, plainTerminal, TAP, gtest)"),
         (["-r", "nosuch", "-C", "Tests/fixtures/busted-project"], "scrim: Task `nosuch` not found, or not a table (.busted)"),

@@ -122,6 +122,8 @@ extension LuaRuntime {
     public static var version: String { ScrimModule.version }
     /// The embedded Lua's version, e.g. "Lua 5.4.6".
     public static var luaVersion: String { String(cString: scrim_luarelease()) }
+    /// The embedded Lua's version and copyright line, as `lua5.4 -v` prints it.
+    public static var luaCopyright: String { String(cString: scrim_luacopyright()) }
 }
 
 extension LuaRuntime {
