@@ -41,7 +41,7 @@ public struct Recording {
         let format = try AnimationFormat(path: path)
         let buffer = try FrameBuffer(size: size, scale: scale)
         let writer = try format.writer(path: path, width: buffer.width, height: buffer.height,
-                                       framesPerSecond: framesPerSecond)
+                                       framesPerSecond: framesPerSecond, budget: budget)
         let times = times(from: start, to: end)
         for (index, time) in times.enumerated() {
             if let exceeded = budget.exceeded() { throw exceeded }
