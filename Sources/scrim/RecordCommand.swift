@@ -61,14 +61,14 @@ enum RecordCommand {
             throw parsed.command.usageError("\(error)")
         }
         let before = ["scrim", "record"] + parsed.optionWords.map(\.text)
-        return run(script, arguments: parsed.trailingOperands.map(\.bytes), before: before, options: options,
+        return try run(script, arguments: parsed.trailingOperands.map(\.bytes), before: before, options: options,
                    plugins: .standard(flags: pluginDirectories + ScriptPlan.Script(script).plugins), duration: duration,
                    recording: Recording(framesPerSecond: fps, scale: scale), output: output)
     }
 
     static func run(_ script: String, arguments: [[UInt8]], before: [String], options: RuntimeOptions,
-                    plugins: PluginSearchPath, duration: Seconds?, recording: Recording, output: String) -> Int32 {
-        let runtime = LuaRuntime(options: options)
+                    plugins: PluginSearchPath, duration: Seconds?, recording: Recording, output: String) throws -> Int32 {
+        let runtime = try LuaRuntime(options: options)
         PromisedOutputs.stopOnSignals(runtime.state)
         PluginHost.start(in: runtime, searchPath: plugins)
         let core = runtime.core

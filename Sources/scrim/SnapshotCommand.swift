@@ -87,7 +87,7 @@ enum SnapshotCommand {
         }
         let mode: Mode = film.map { .film(frames: $0, duration: duration) } ?? at.map { .at($0) } ?? .settled
         let destination = output ?? defaultOutput(for: script, mode: mode)
-        return run(script, arguments: scriptArguments, before: before, options: options,
+        return try run(script, arguments: scriptArguments, before: before, options: options,
                    plugins: .standard(flags: pluginDirectories + ScriptPlan.Script(script).plugins), mode: mode,
                    output: destination, scale: scale)
     }
@@ -101,8 +101,8 @@ enum SnapshotCommand {
     }
 
     static func run(_ script: String, arguments: [[UInt8]], before: [String], options: RuntimeOptions,
-                    plugins: PluginSearchPath, mode: Mode, output: String, scale: Double?) -> Int32 {
-        let runtime = LuaRuntime(options: options)
+                    plugins: PluginSearchPath, mode: Mode, output: String, scale: Double?) throws -> Int32 {
+        let runtime = try LuaRuntime(options: options)
         PromisedOutputs.stopOnSignals(runtime.state)
         PluginHost.start(in: runtime, searchPath: plugins)
         let core = runtime.core

@@ -109,7 +109,11 @@ final class WindowSession {
             window.announce("nothing to run again: the script came from standard input")
             return
         }
-        let fresh = plan.makeRuntime(options: options)
+        let fresh: LuaRuntime
+        do { fresh = try plan.makeRuntime(options: options) } catch {
+            report("scrim: cannot run the script again: \(error)")
+            return
+        }
         runtime = fresh
         adopt(fresh)
         window.runtime = fresh.core

@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func theModuleAndEveryConstructibleObjectRaiseWithTheName() throws {
-        let runtime = LuaRuntime()
+        let runtime = try LuaRuntime()
         runtime.core.warningSink = { _ in }
         var checked = 0
         var wrong: [String] = []
