@@ -82,6 +82,15 @@ enum PromisedOutputs {
         }
     }
 
+    /// From now on a signal stops `state` instead (a live window runs its script again in a fresh runtime): called
+    /// before the previous state goes, which the handler must no longer reach.
+    static func follow(_ state: LuaState) {
+        target = Unmanaged.passUnretained(state)
+    }
+
+    /// Whether SIGINT or SIGTERM came (a live window, which waits for events rather than running Lua, ends then).
+    static var signalled: Bool { caught != 0 }
+
     /// `status`, or 128 + the signal that stopped the run.
     static func exitStatus(_ status: Int32) -> Int32 {
         caught == 0 ? status : 128 + caught

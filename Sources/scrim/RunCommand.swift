@@ -87,7 +87,8 @@ enum RunCommand {
         // The window opens first: without a display nothing runs, and what the script starts is seen from time 0.
         if let live = try window.open(runtime, name: parsed.operands.first?.text ?? "(command line)") {
             // A window lasts: errors show on it and the run goes on, saved files reload (see `WindowSession`).
-            let session = WindowSession(runtime: runtime, window: live, plan: plan, options: options, searchPath: plugins)
+            let session = WindowSession(runtime: runtime, window: live, plan: plan, options: options, searchPath: plugins,
+                                        trace: trace)
             session.start()
             return PromisedOutputs.exitStatus(finish(session.run()))
         }
