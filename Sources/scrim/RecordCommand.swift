@@ -35,7 +35,7 @@ enum RecordCommand {
             Options may come before or after FILE; the script's arguments follow `--`. Prints
             `wrote OUT (N frames)`. However the run ends, the recording is written: a run stopped early (a
             script error, the budget, SIGINT/SIGTERM, os.exit) writes the frames from 0 to where it stopped,
-            drawn and encoded in at most 2 s more, and exits with the stop's status (1, 128 + the signal,
+            as many as can be drawn in 2 s more, and exits with the stop's status (1, 128 + the signal,
             os.exit's).
             """,
         run: main)
@@ -78,9 +78,14 @@ enum RecordCommand {
         func writeRecording(to end: Seconds, stop: String? = nil, budget: TimeBudget) -> Bool {
             film.stop()
             do {
+                // After a stop, as much as the allowance lets be drawn: the frames done by then, completed.
                 let count = try recording.write(to: output, size: core.screen.bounds.size, from: 0, to: end,
-                                                budget: budget, frame: film.frame(at:))
-                print("wrote \(output) (\(count) frames" + (stop.map { ", to \(FilmStrip.label(for: end)), \($0)" } ?? "") + ")")
+                                                budget: budget, partial: stop != nil, frame: film.frame(at:))
+                let all = recording.times(from: 0, to: end).count
+                let reached = count < all ? Double(count) / recording.framesPerSecond : end
+                let cut = count < all ? " of \(FilmStrip.label(for: end)): the time allowed after the stop ran out" : ""
+                print("wrote \(output) (\(count) frames"
+                      + (stop.map { ", to \(FilmStrip.label(for: reached))\(cut), \($0)" } ?? "") + ")")
                 return true
             } catch let error as TimeBudgetExceeded {
                 printError(error.commandLineText(doing: "recording \(output); nothing was written"))
