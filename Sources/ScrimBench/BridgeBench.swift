@@ -17,7 +17,7 @@ private let probeClass = LuaClass<BenchProbe>("BenchProbe")
 /// Swift → Lua delegate calls and Lua → Swift property/method access, each against the raw C API
 /// doing the same in the same state.
 func bridgeBenchmarks() -> [BenchRow] {
-    let state = LuaState(memoryLimit: nil, timeBudget: 30)
+    let state = try! LuaState(memoryLimit: nil, timeBudget: 30)
     let L = state.L
     state.register(probeClass, for: BenchProbe.self)
     try! state.run("delegate = {} function delegate:m(x) return x + 1 end")
@@ -73,7 +73,7 @@ func bridgeBenchmarks() -> [BenchRow] {
 /// Hook dispatch to one Lua handler: events emitted by Swift through the hook bus, against a raw C-API
 /// dispatcher calling the same handler with a table per event.
 func hookBenchmarks() -> [BenchRow] {
-    let runtime = LuaRuntime()
+    let runtime = try! LuaRuntime()
     let state = runtime.state
     let L = state.L
     let events = 300_000
@@ -105,7 +105,7 @@ func hookBenchmarks() -> [BenchRow] {
 /// {name = …} table holding the fields). The handler is a plain Lua function, so `scrim.emit` runs it from C
 /// (Sources/CLua/emit.c); `hookBenchmarks` times the path of Swift's emitters.
 func luaPathBenchmarks() -> [BenchRow] {
-    let runtime = LuaRuntime()
+    let runtime = try! LuaRuntime()
     let state = runtime.state
     let L = state.L
     scrimbench_push_cprobe(L)

@@ -39,10 +39,11 @@ public final class LuaRuntime {
     /// Where reported errors are written (standard error by default).
     public var errorOutput: (String) -> Void = { writeToStandardError($0 + "\n") }
 
-    public init(options: RuntimeOptions = RuntimeOptions()) {
+    /// Throws when no Lua state can be made (see `LuaState.init`).
+    public init(options: RuntimeOptions = RuntimeOptions()) throws {
         self.options = options
         core = Runtime(screen: options.screen)
-        state = LuaState(memoryLimit: options.memoryLimit, timeBudget: options.timeBudget)
+        state = try LuaState(memoryLimit: options.memoryLimit, timeBudget: options.timeBudget)
         state.owner = self
         if options.refusesBytecode { state.refuseBytecode() }
         // The handle, not the state: the core may outlive this runtime (an object Lua left in flight), the state not.

@@ -64,7 +64,7 @@ struct BustedConfig {
             if let task { throw UsageError(message: "no .busted file for --run '\(task)'", command: "test") }
             return nil
         }
-        let state = LuaState(memoryLimit: memoryLimit, timeBudget: timeBudget)
+        let state = try LuaState(memoryLimit: memoryLimit, timeBudget: timeBudget)
         defer { state.close() }
         let L = state.L
         do {
