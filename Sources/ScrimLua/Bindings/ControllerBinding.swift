@@ -52,7 +52,7 @@ enum ControllerBinding {
                 controller.dismiss(animated: animated, completion: completion)
                 return 0
             }
-            .overridable(lifecycleDeclaration)
+            .overridable(lifecycleDeclaration, swift: ["loadView": { try $0.loadView(); return nil }])
             .description { $0.debugName }
     }()
 
@@ -61,18 +61,17 @@ enum ControllerBinding {
     static let dimmingClass: LuaClass<DimmingPresentViewController> = {
         let c = LuaClass<DimmingPresentViewController>("DimmingPresentViewController", base: luaClass)
             .readonly("dimmingTransitioning") { $0.dimmingTransitioning }
-            .overridable(DimmingBinding.protocolDeclaration, values: [
+            .overridable(DimmingBinding.protocolDeclaration, swift: [
                 "presentationAnimationDuration": { try $0.presentationAnimationDuration },
                 "dismissalAnimationDuration": { try $0.dismissalAnimationDuration },
+                "executePresentationAnimation": { try $0.executePresentationAnimation(); return nil },
+                "executeDismissalAnimation": { try $0.executeDismissalAnimation(); return nil },
                 "allowTapDimmingViewToDismiss": { try $0.allowTapDimmingViewToDismiss },
+                "dimmingViewTapped": { try $0.dimmingViewTapped(); return nil },
             ])
         c.classOfObject = { object in (object as? EdgePresentViewController).map { dimmingTable($0.edge).luaClass } }
         return c
     }()
-
-    /// The members Lua may override, as methods (the rest are values with getters, which `self.super` does not list).
-    static let methodMembers = Set((lifecycleDeclaration.members + DimmingBinding.protocolDeclaration.members)
-        .filter { $0.kind == .method }.map(\.name))
 
     /// `scrim.present(vc [, animated [, completion]])`: from the topmost presented controller.
     static let presentFromTop = HostFunction("present") { call in
@@ -118,11 +117,11 @@ enum ControllerBinding {
     }
 
     /// The table for a controller class: `make` makes the scriptable Swift object.
-    static func classTable(_ luaClass: LuaClassBase, make: @escaping (ControllerScript) -> ViewController) -> SwiftClassTable {
+    static func classTable(_ luaClass: LuaClassBase, make: @escaping (ScriptOverrides) -> ViewController) -> SwiftClassTable {
         SwiftClassTable(
             luaClass: luaClass,
             make: { call, name in
-                let controller = make(ControllerScript(runtime: call.runtime, className: name))
+                let controller = make(ScriptOverrides(runtime: call.runtime, className: name))
                 controller.runtime = call.runtime.core
                 return controller
             },
@@ -130,34 +129,10 @@ enum ControllerBinding {
                 guard !call.isNil(index) else { return }
                 try luaClass.applyFields(controller, from: call, at: index)
             },
-            baseImplementations: baseImplementations(methodMembers),
-            baseValue: HostFunction("super") { call in
-                let controller = try call.object(1, ViewController.self, expected: "ViewController")
-                let value = try (controller as? ScriptedDimmingController)?.baseValue(of: try call.string(2))
-                return call.push(value)
-            },
             optionNames: Set(luaClass.allFieldSetters().keys))
     }
 
-    /// What `self.super` reaches: the Swift implementations of the methods Lua may override.
-    static func baseImplementations(_ members: Set<String>) -> [String: HostFunction] {
-        var table: [String: HostFunction] = [:]
-        for member in members {
-            table[member] = HostFunction(member, kind: .method) { call in
-                let controller = try call.object(1, ViewController.self, expected: "ViewController")
-                switch member {
-                case "loadView": try (controller as? ScriptedController)?.superLoadView()
-                case "executePresentationAnimation": try (controller as? ScriptedDimmingController)?.superExecutePresentationAnimation()
-                case "executeDismissalAnimation": try (controller as? ScriptedDimmingController)?.superExecuteDismissalAnimation()
-                default: break // UIKit's implementations of the other members do nothing
-                }
-                return 0
-            }
-        }
-        return table
-    }
-
-    static let viewControllerTable = classTable(luaClass) { ScriptViewController($0, name: nil) }
+    static let viewControllerTable = classTable(luaClass) { ScriptViewController($0) }
 
     /// A dimming base class from its edge: the edge's required member and, where it slides, its distance.
     static func makeDimmingTable(_ edge: PresentEdge) -> SwiftClassTable {
@@ -181,21 +156,6 @@ enum ControllerBinding {
     static var topTable: SwiftClassTable { dimmingTable(.top) }
     static var rightTable: SwiftClassTable { dimmingTable(.right) }
     static var centerTable: SwiftClassTable { dimmingTable(.center) }
-}
-
-/// The scriptable controllers' way back to the Swift implementations (`self.super:loadView()`).
-protocol ScriptedController: ViewController {}
-
-extension ScriptedController {
-    /// They route the lifecycle through `lifecycle`, overriding none of its methods: `loadView` is the Swift one.
-    func superLoadView() throws { try loadView() }
-}
-
-protocol ScriptedDimmingController: ScriptedController {
-    func superExecutePresentationAnimation() throws
-    func superExecuteDismissalAnimation() throws
-    /// The Swift implementation's value of the value member `member` (`self.super.animatedHeight`); nil for others.
-    func baseValue(of member: String) throws -> LuaPushable?
 }
 
 extension ViewController: LuaPushable {

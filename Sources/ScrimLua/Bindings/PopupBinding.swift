@@ -74,7 +74,12 @@ enum PopupBinding {
             .method("cell") { popup, call in
                 call.push(popup.cell(try call.string(2)))
             }
-            .overridable(classDeclaration)
+            .overridable(classDeclaration, swift: [
+                "loadView": { $0.loadView(); return nil }, "viewDidLoad": { $0.viewDidLoad(); return nil },
+                "makeContentView": { $0.makeContentView() }, "layoutContent": { $0.layoutContent(); return nil },
+                "prepareShowAnimation": { $0.prepareShowAnimation(); return nil },
+                "showAnimation": { $0.showAnimation(); return nil }, "cancelAnimation": { $0.cancelAnimation(); return nil },
+            ])
             .description { "\($0.className)(\($0.displayName))" }
     }()
 

@@ -15,6 +15,8 @@ public class LuaClassBase {
     var fieldSetters: [String: (AnyObject, LuaCall, Int32) throws -> Void] = [:]
     /// The members Lua may override (`overridable`), with the kind of value each takes besides a method.
     var overridableKinds: [String: OverrideKind] = [:]
+    /// What `self.super` reaches of each member Lua may override, by name.
+    public var swiftImplementations: [String: SwiftImplementation] = [:]
     /// Fields a constructor applies first, in this order (e.g. `frame` before `center`).
     public var fieldOrder: [String] = []
     /// User values of each userdata: slot 1 holds the fields of an instance of a Lua class (`scrim.class`),
@@ -36,20 +38,16 @@ public class LuaClassBase {
 
     /// Every member, base classes first so that a subclass overrides.
     func flattened() -> (methods: [String: HostFunction], getters: [String: HostFunction], setters: [String: HostFunction]) {
-        var all: (methods: [String: HostFunction], getters: [String: HostFunction], setters: [String: HostFunction]) =
-            base?.flattened() ?? (methods: [:], getters: [:], setters: [:])
-        all.methods.merge(methods) { $1 }
-        all.getters.merge(getters) { $1 }
-        all.setters.merge(setters) { $1 }
-        return all
+        (inherited(\.methods), inherited(\.getters), inherited(\.setters))
     }
 
     var descriptionFunction: ((AnyObject) -> String)? { describe ?? base?.descriptionFunction }
 
-    func allFieldSetters() -> [String: (AnyObject, LuaCall, Int32) throws -> Void] {
-        var all = base?.allFieldSetters() ?? [:]
-        all.merge(fieldSetters) { $1 }
-        return all
+    func allFieldSetters() -> [String: (AnyObject, LuaCall, Int32) throws -> Void] { inherited(\.fieldSetters) }
+
+    /// The entries of `table` of this class and its bases, a subclass's winning.
+    func inherited<V>(_ table: KeyPath<LuaClassBase, [String: V]>) -> [String: V] {
+        (base?.inherited(table) ?? [:]).merging(self[keyPath: table]) { $1 }
     }
 
     /// Applies the fields of the table at `index` (argument `index` of `call`) to a new object, as the
