@@ -22,8 +22,7 @@ public final class HostClass<T: AnyObject> {
         self.declaration = declaration
         self.make = make
         self.attach = attach
-        let c = LuaClass<T>(name)
-        c.userValues = 2
+        let c = LuaClass<T>(name, userValues: 2)
         c.delegateTable("delegate")
         c.scriptMembers(declaration)
         // What `self.super` reaches: the declared default (a required method has none).

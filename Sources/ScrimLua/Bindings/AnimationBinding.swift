@@ -9,10 +9,7 @@ enum AnimationBinding {
         .readonly("isRunning") { $0.isRunning }
         .readonly("finished") { $0.finished }
         .readonly("views") { $0.views }
-        .method("cancel") { animation, _ in
-            animation.cancel()
-            return 0
-        }
+        .action("cancel") { animation, _ in animation.cancel() }
         .description { $0.description }
 
     /// The fields `scrim.animate{…}` takes; any other raises.
@@ -57,10 +54,6 @@ enum AnimationBinding {
             completion: completion.map { completion in { finished in try weakState?.call(completion, [finished]) } })
         return call.push(animation)
     }
-}
-
-extension Animation: LuaPushable {
-    public func push(_ state: LuaState) { state.push(any: self) }
 }
 
 extension LuaCall {

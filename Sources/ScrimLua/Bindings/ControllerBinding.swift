@@ -10,51 +10,47 @@ enum ControllerBinding {
         "viewDidAppear", "viewWillDisappear", "viewDidDisappear", "viewWillLayoutSubviews", "viewDidLayoutSubviews",
     ].map { ScriptMember.method($0) })
 
-    static let luaClass: LuaClass<ViewController> = {
-        let c = LuaClass<ViewController>("ViewController")
-        c.userValues = 2
-        c.fieldOrder = ["name", "modalPresentationStyle", "transitioningDelegate", "view"]
-        return c
-            .property("name", get: { $0.name }, set: { $0.name = $1 })
-            .property("view", get: { $0.view }, set: { controller, call, index in
-                controller.view = try call.view(index)
-            })
-            .property("modalPresentationStyle", get: { $0.modalPresentationStyle.rawValue }, set: { controller, call, index in
-                let name = try call.string(index)
-                guard let style = ModalPresentationStyle(rawValue: name) else {
-                    throw call.argumentError(index, "unknown style '\(name)' (fullScreen, overFullScreen, custom)")
-                }
-                controller.modalPresentationStyle = style
-            })
-            .property("transitioningDelegate", get: { controller, call in
-                TransitionBinding.pushDelegate(controller.transitioningDelegate, call.state)
-                return 1
-            }, set: { controller, call, index in
-                controller.transitioningDelegate = try TransitionBinding.delegate(call, index)
-            })
-            .readonly("presentedViewController") { $0.presentedViewController }
-            .readonly("presentingViewController") { $0.presentingViewController }
-            .readonly("presentationController") { $0.presentationController }
-            .readonly("isBeingPresented") { $0.isBeingPresented }
-            .readonly("isBeingDismissed") { $0.isBeingDismissed }
-            .readonly("isViewLoaded") { $0.isViewLoaded }
-            .method("present") { controller, call in
-                let presented = try call.object(2, ViewController.self, expected: "ViewController")
-                let (animated, completion) = try animatedAndCompletion(call, from: 3)
-                try present(presented, from: controller, animated: animated, completion: completion, call)
-                return 0
+    static let luaClass = LuaClass<ViewController>("ViewController", userValues: 2,
+                                                  fieldOrder: ["name", "modalPresentationStyle", "transitioningDelegate", "view"])
+        .property("name", get: { $0.name }, set: { $0.name = $1 })
+        .property("view", get: { $0.view }, set: { controller, call, index in
+            controller.view = try call.view(index)
+        })
+        .property("modalPresentationStyle", get: { $0.modalPresentationStyle.rawValue }, set: { controller, call, index in
+            let name = try call.string(index)
+            guard let style = ModalPresentationStyle(rawValue: name) else {
+                throw call.argumentError(index, "unknown style '\(name)' (fullScreen, overFullScreen, custom)")
             }
-            .method("dismiss") { controller, call in
-                let (animated, completion) = try animatedAndCompletion(call, from: 2)
-                if let target = controller.presentedViewController ?? (controller.presentingViewController != nil ? controller : nil) {
-                    resolveWeakDelegate(of: target, call)
-                }
-                controller.dismiss(animated: animated, completion: completion)
-                return 0
+            controller.modalPresentationStyle = style
+        })
+        .property("transitioningDelegate", get: { controller, call in
+            TransitionBinding.pushDelegate(controller.transitioningDelegate, call.state)
+            return 1
+        }, set: { controller, call, index in
+            controller.transitioningDelegate = try TransitionBinding.delegate(call, index)
+        })
+        .readonly("presentedViewController") { $0.presentedViewController }
+        .readonly("presentingViewController") { $0.presentingViewController }
+        .readonly("presentationController") { $0.presentationController }
+        .readonly("isBeingPresented") { $0.isBeingPresented }
+        .readonly("isBeingDismissed") { $0.isBeingDismissed }
+        .readonly("isViewLoaded") { $0.isViewLoaded }
+        .method("present") { controller, call in
+            let presented = try call.object(2, ViewController.self, expected: "ViewController")
+            let (animated, completion) = try animatedAndCompletion(call, from: 3)
+            try present(presented, from: controller, animated: animated, completion: completion, call)
+            return 0
+        }
+        .method("dismiss") { controller, call in
+            let (animated, completion) = try animatedAndCompletion(call, from: 2)
+            if let target = controller.presentedViewController ?? (controller.presentingViewController != nil ? controller : nil) {
+                resolveWeakDelegate(of: target, call)
             }
-            .overridable(lifecycleDeclaration, swift: ["loadView": { try $0.loadView(); return nil }])
-            .description { $0.debugName }
-    }()
+            controller.dismiss(animated: animated, completion: completion)
+            return 0
+        }
+        .overridable(lifecycleDeclaration, swift: ["loadView": { try $0.loadView(); return nil }])
+        .description { $0.debugName }
 
     /// The seed's DimmingTransitioningDelegate members, which the dimming base classes take as values or methods. Lua
     /// sees an `EdgePresentViewController` (made by Lua or by Swift, of a named subclass or not) as its edge's class.
@@ -158,14 +154,4 @@ enum ControllerBinding {
     static var centerTable: SwiftClassTable { dimmingTable(.center) }
 }
 
-extension ViewController: LuaPushable {
-    public func push(_ state: LuaState) { state.push(any: self) }
-}
 
-extension PresentationController: LuaPushable {
-    public func push(_ state: LuaState) { state.push(any: self) }
-}
-
-extension DimmingTransitioning: LuaPushable {
-    public func push(_ state: LuaState) { state.push(any: self) }
-}

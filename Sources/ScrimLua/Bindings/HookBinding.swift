@@ -9,10 +9,7 @@ enum HookBinding {
         .readonly("once") { $0.once }
         .readonly("group") { $0.group }
         .readonly("isActive") { $0.isActive }
-        .method("remove") { hook, _ in
-            hook.remove()
-            return 0
-        }
+        .action("remove") { hook, _ in hook.remove() }
         .description { "Hook(\($0.event))" }
 
     /// `ev:cancel()`: the event a handler's table stands for is found through a private key, set only while the
@@ -250,10 +247,6 @@ enum HookBinding {
         lua_rawsetp(L, scrim_registryindex(), busKey)
         return bus
     }
-}
-
-extension Hook: LuaPushable {
-    public func push(_ state: LuaState) { state.push(any: self) }
 }
 
 /// A Lua value kept as such inside an event (tables, functions): pushed back as the same value.

@@ -18,14 +18,8 @@ enum LayoutBinding {
         .readonly("toAttribute") { $0.toAttribute?.rawValue }
         .readonly("multiplier") { $0.multiplier }
         .readonly("isBroken") { $0.isBroken }
-        .method("activate") { constraint, _ in
-            try constraint.activate()
-            return 0
-        }
-        .method("deactivate") { constraint, _ in
-            constraint.deactivate()
-            return 0
-        }
+        .action("activate") { constraint, _ in try constraint.activate() }
+        .action("deactivate") { constraint, _ in constraint.deactivate() }
         .description { "Constraint(\($0.description))" }
 
     /// `scrim.constrain(item, attribute, relation, toItem, toAttribute [, constant])` or `scrim.constrain{ … }`.
@@ -73,10 +67,6 @@ enum LayoutBinding {
         }
         return call.push(constraint)
     }
-}
-
-extension LayoutConstraint: LuaPushable {
-    public func push(_ state: LuaState) { state.push(any: self) }
 }
 
 extension LuaCall {

@@ -9,79 +9,72 @@ enum PopupBinding {
     static let classDeclaration = ScriptProtocol("PopupWindow", ["loadView", "viewDidLoad", "makeContentView", "layoutContent",
         "prepareShowAnimation", "showAnimation", "cancelAnimation"].map { ScriptMember.method($0) })
 
-    static let luaClass: LuaClass<PopupWindow> = {
-        let c = LuaClass<PopupWindow>("PopupWindow")
-        c.userValues = 2
-        return c
-            .property("name", get: { $0.name }, set: { $0.name = $1 })
-            .readonly("view") { $0.view }
-            .readonly("dismissView") { $0.dismissView }
-            .readonly("collectionView") { $0.collectionView }
-            .readonly("cells") { $0.cells }
-            .readonly("items") { $0.items.map(\.id) }
-            .readonly("isShowing") { $0.isShowing }
-            .readonly("phase") { "\($0.phase)" }
-            .property("animationDuration", get: { $0.animationDuration }, set: { popup, call, index in
-                popup.animationDuration = try call.duration(index)
-            })
-            .property("delegate", get: { popup, call in
-                call.state.pushPeerValue(popup, "delegate")
-                return 1
-            }, set: { popup, call, index in
-                try setDelegate(popup, call, index)
-            })
-            .method("create") { popup, call in
-                popup.create()
-                return call.push(popup)
-            }
-            .method("cancel") { popup, _ in
-                popup.cancel()
-                return 0
-            }
-            .method("setItems") { popup, call in
-                let items = try pullItems(call, 2)
-                let handler = try call.optionalFunction(3)
-                try setItems(popup, items, handlerAt: handler == nil ? nil : 3, call)
-                return call.push(popup)
-            }
-            .method("on") { popup, call in
-                let item = try call.string(2)
-                let key = "on:" + item
-                if call.isNil(3) {
-                    lua_pushnil(call.L)
-                    call.state.setPeerValue(popup, key, valueAt: -1)
-                    lua_settop(call.L, -2)
-                    popup.on(item, nil)
-                } else {
-                    _ = try call.function(3)
-                    call.state.setPeerValue(popup, key, valueAt: 3)
-                    weak let state = call.state
-                    popup.on(item) { popup in
-                        guard let state else { return nil }
-                        return try LuaDelegate(popup, state, places: .closures).call(key, [popup])?.popupResult
-                    }
-                }
-                return call.push(popup)
-            }
-            .method("select") { popup, call in
-                let item = try call.string(2)
-                do {
-                    return call.push(try popup.select(item))
-                } catch let error as PopupError {
-                    throw call.argumentError(2, error.message)
+    static let luaClass = LuaClass<PopupWindow>("PopupWindow", userValues: 2)
+        .property("name", get: { $0.name }, set: { $0.name = $1 })
+        .readonly("view") { $0.view }
+        .readonly("dismissView") { $0.dismissView }
+        .readonly("collectionView") { $0.collectionView }
+        .readonly("cells") { $0.cells }
+        .readonly("items") { $0.items.map(\.id) }
+        .readonly("isShowing") { $0.isShowing }
+        .readonly("phase") { "\($0.phase)" }
+        .property("animationDuration", get: { $0.animationDuration }, set: { popup, call, index in
+            popup.animationDuration = try call.duration(index)
+        })
+        .property("delegate", get: { popup, call in
+            call.state.pushPeerValue(popup, "delegate")
+            return 1
+        }, set: { popup, call, index in
+            try setDelegate(popup, call, index)
+        })
+        .method("create") { popup, call in
+            popup.create()
+            return call.push(popup)
+        }
+        .action("cancel") { popup, _ in popup.cancel() }
+        .method("setItems") { popup, call in
+            let items = try pullItems(call, 2)
+            let handler = try call.optionalFunction(3)
+            try setItems(popup, items, handlerAt: handler == nil ? nil : 3, call)
+            return call.push(popup)
+        }
+        .method("on") { popup, call in
+            let item = try call.string(2)
+            let key = "on:" + item
+            if call.isNil(3) {
+                lua_pushnil(call.L)
+                call.state.setPeerValue(popup, key, valueAt: -1)
+                lua_settop(call.L, -2)
+                popup.on(item, nil)
+            } else {
+                _ = try call.function(3)
+                call.state.setPeerValue(popup, key, valueAt: 3)
+                weak let state = call.state
+                popup.on(item) { popup in
+                    guard let state else { return nil }
+                    return try LuaDelegate(popup, state, places: .closures).call(key, [popup])?.popupResult
                 }
             }
-            .method("cell") { popup, call in
-                call.push(popup.cell(try call.string(2)))
+            return call.push(popup)
+        }
+        .method("select") { popup, call in
+            let item = try call.string(2)
+            do {
+                return call.push(try popup.select(item))
+            } catch let error as PopupError {
+                throw call.argumentError(2, error.message)
             }
-            .overridable(classDeclaration, swift: [
-                "loadView": { $0.loadView(); return nil }, "viewDidLoad": { $0.viewDidLoad(); return nil },
-                "makeContentView": { $0.makeContentView() }, "layoutContent": { $0.layoutContent(); return nil },
-                "prepareShowAnimation": { $0.prepareShowAnimation(); return nil },
-                "showAnimation": { $0.showAnimation(); return nil }, "cancelAnimation": { $0.cancelAnimation(); return nil },
-            ])
-            .description { "\($0.className)(\($0.displayName))" }
-    }()
+        }
+        .method("cell") { popup, call in
+            call.push(popup.cell(try call.string(2)))
+        }
+        .overridable(classDeclaration, swift: [
+            "loadView": { $0.loadView(); return nil }, "viewDidLoad": { $0.viewDidLoad(); return nil },
+            "makeContentView": { $0.makeContentView() }, "layoutContent": { $0.layoutContent(); return nil },
+            "prepareShowAnimation": { $0.prepareShowAnimation(); return nil },
+            "showAnimation": { $0.showAnimation(); return nil }, "cancelAnimation": { $0.cancelAnimation(); return nil },
+        ])
+        .description { "\($0.className)(\($0.displayName))" }
 
     static let confirmClass = LuaClass<ConfirmDialog>("ConfirmDialog", base: luaClass)
         .property("title", get: { $0.title }, set: { $0.title = $1 })
@@ -230,8 +223,4 @@ final class LuaPopupDelegate: PopupWindowDelegate {
     func didSelectItem(popup: PopupWindow, item: PopupItem, index: Int) throws -> Bool? {
         try lua.call("didSelectItem", [popup, item.id, index])?.popupResult
     }
-}
-
-extension PopupWindow: LuaPushable {
-    public func push(_ state: LuaState) { state.push(any: self) }
 }

@@ -18,10 +18,7 @@ enum TransitionBinding {
         .method("finalFrameFor") { context, call in
             call.push(context.finalFrame(for: try call.object(2, ViewController.self, expected: "ViewController")))
         }
-        .method("completeTransition") { context, call in
-            context.completeTransition(call.isNil(2) ? true : try call.boolean(2))
-            return 0
-        }
+        .action("completeTransition") { context, call in context.completeTransition(call.isNil(2) ? true : try call.boolean(2)) }
         .description { $0.name }
 
     static let presentationControllerClass = LuaClass<PresentationController>("PresentationController")
@@ -43,11 +40,7 @@ enum TransitionBinding {
         .readonly("dimmingView") { $0.dimmingView }
 
     /// The adapter of a Lua transitioning delegate keeps its table in its peer table (`LuaDelegate`).
-    static let adapterClass: LuaClass<LuaTransitioningDelegate> = {
-        let c = LuaClass<LuaTransitioningDelegate>("TransitioningDelegate")
-        c.userValues = 2
-        return c
-    }()
+    static let adapterClass = LuaClass<LuaTransitioningDelegate>("TransitioningDelegate", userValues: 2)
 
     static func key(_ call: LuaCall, _ index: Int32) throws -> TransitionContext.Key {
         let name = try call.string(index)
@@ -236,8 +229,4 @@ final class LuaAnimator: ViewControllerAnimatedTransitioning {
     }
 
     func animationEnded(_ transitionCompleted: Bool) throws { try lua.perform("animationEnded", [transitionCompleted]) }
-}
-
-extension TransitionContext: LuaPushable {
-    public func push(_ state: LuaState) { state.push(any: self) }
 }

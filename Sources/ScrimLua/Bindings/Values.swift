@@ -172,13 +172,6 @@ extension Array: LuaPushable where Element: LuaPushable {
     }
 }
 
-extension View: LuaPushable {
-    public func push(_ state: LuaState) { state.push(any: self) }
-}
-
-extension GestureRecognizer: LuaPushable {
-    public func push(_ state: LuaState) { state.push(any: self) }
-}
 
 extension LuaError: ReportableError {
     public var stackTraceback: String? { traceback.isEmpty ? nil : traceback }

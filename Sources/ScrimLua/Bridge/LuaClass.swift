@@ -167,8 +167,11 @@ public class LuaClassBase {
 
 /// The declarative builder: `LuaClass<View>("View").property("alpha", \.alpha).method("find") { … }`.
 public final class LuaClass<T: AnyObject>: LuaClassBase {
-    public init(_ name: String, base: LuaClassBase? = nil) {
+    /// `userValues` and `fieldOrder` as the properties of those names say (`userValues` nil: the base's).
+    public init(_ name: String, base: LuaClassBase? = nil, userValues: Int32? = nil, fieldOrder: [String] = []) {
         super.init(name: name, base: base)
+        if let userValues { self.userValues = userValues }
+        self.fieldOrder = fieldOrder
     }
 
     /// The function that finds `self` (argument 1) of a call; it captures only the class name, so the
@@ -267,6 +270,15 @@ public final class LuaClass<T: AnyObject>: LuaClassBase {
     static func cast(_ object: AnyObject, _ className: String) throws -> T {
         guard let object = object as? T else { throw ScriptError("\(className) expected, got \(type(of: object))") }
         return object
+    }
+
+    /// A method without results (`obj:name(…)`, arguments from stack index 2).
+    @discardableResult
+    public func action(_ key: String, _ body: @escaping (T, LuaCall) throws -> Void) -> Self {
+        method(key) { object, call in
+            try body(object, call)
+            return 0
+        }
     }
 
     /// How `tostring` shows an object of this class.

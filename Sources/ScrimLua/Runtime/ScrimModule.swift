@@ -122,6 +122,22 @@ enum ScrimModule {
         (LuaTransitioningDelegate.self, { TransitionBinding.adapterClass }),
         (ConfirmDialog.self, { PopupBinding.confirmClass }),
     ] + ScriptableClasses.registrations
+}
+
+// The classes above as values Swift hands to Lua (results, callback arguments).
+extension View: LuaPushable {}
+extension GestureRecognizer: LuaPushable {}
+extension Animation: LuaPushable {}
+extension ScheduledTask: LuaPushable {}
+extension Hook: LuaPushable {}
+extension LayoutConstraint: LuaPushable {}
+extension ViewController: LuaPushable {}
+extension PresentationController: LuaPushable {}
+extension DimmingTransitioning: LuaPushable {}
+extension TransitionContext: LuaPushable {}
+extension PopupWindow: LuaPushable {}
+
+extension ScrimModule {
 
     static func install(in runtime: LuaRuntime) {
         let state = runtime.state
