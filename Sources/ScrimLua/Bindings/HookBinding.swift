@@ -35,12 +35,12 @@ enum HookBinding {
         if !call.isNil(3) {
             guard call.type(3) == LUA_TTABLE else { throw call.typeError(3, expected: "table") }
             try call.checkOptions(3, options: ["once", "priority", "group"])
-            once = try call.tableBoolean(3, "once") ?? false
-            if let value = try call.tableNumber(3, "priority") {
+            once = try call.field(3, "once") ?? false
+            if let value: Double = try call.field(3, "priority") {
                 guard value == value.rounded(), abs(value) < 1e15 else { throw call.argumentError(3, "field 'priority': integer expected") }
                 priority = Int(value)
             }
-            if call.hasField(3, "group") { group = try call.fieldValue(3, "group") { try call.string($0) } }
+            group = try call.field(3, "group")
         }
         if let warning = EventNames.warning(forSubscriptionTo: name) {
             call.runtime.core.warningSink("\(call.runtime.callerPosition(call).map { $0 + ": " } ?? "")\(warning)")

@@ -38,14 +38,14 @@ enum LayoutBinding {
             try call.checkOptions(t, options: optionNames)
             item = try call.fieldValue(t, "item") { try call.view($0) }
             attribute = try call.fieldValue(t, "attribute") { try call.attribute($0) }
-            relation = call.hasField(t, "relation") ? try call.fieldValue(t, "relation") { try call.relation($0) } : .equal
-            if call.hasField(t, "toItem") { toItem = try call.fieldValue(t, "toItem") { try call.view($0) } }
-            if call.hasField(t, "toAttribute") { toAttribute = try call.fieldValue(t, "toAttribute") { try call.attribute($0) } }
-            multiplier = try call.tableNumber(t, "multiplier") ?? 1
-            constant = try call.tableNumber(t, "constant") ?? 0
-            priority = try call.tableNumber(t, "priority") ?? 1000
-            active = try call.tableBoolean(t, "active") ?? true
-            if call.hasField(t, "identifier") { identifier = try call.fieldValue(t, "identifier") { try call.string($0) } }
+            relation = try call.field(t, "relation") { try call.relation($0) } ?? .equal
+            toItem = try call.field(t, "toItem") { try call.view($0) }
+            toAttribute = try call.field(t, "toAttribute") { try call.attribute($0) }
+            multiplier = try call.field(t, "multiplier") ?? 1
+            constant = try call.field(t, "constant") ?? 0
+            priority = try call.field(t, "priority") ?? 1000
+            active = try call.field(t, "active") ?? true
+            identifier = try call.field(t, "identifier")
         } else {
             item = try call.view(1)
             attribute = try call.attribute(2)

@@ -89,10 +89,10 @@ enum PopupBinding {
         var title: String?, message: String?, cancelTitle = "Cancel", confirmTitle = "OK"
         if !call.isNil(1) {
             guard call.type(1) == LUA_TTABLE else { throw call.typeError(1, expected: "table") }
-            if call.hasField(1, "title") { title = try call.fieldValue(1, "title") { try call.string($0) } }
-            if call.hasField(1, "message") { message = try call.fieldValue(1, "message") { try call.string($0) } }
-            if call.hasField(1, "cancelTitle") { cancelTitle = try call.fieldValue(1, "cancelTitle") { try call.string($0) } }
-            if call.hasField(1, "confirmTitle") { confirmTitle = try call.fieldValue(1, "confirmTitle") { try call.string($0) } }
+            title = try call.field(1, "title")
+            message = try call.field(1, "message")
+            cancelTitle = try call.field(1, "cancelTitle") ?? cancelTitle
+            confirmTitle = try call.field(1, "confirmTitle") ?? confirmTitle
         }
         let dialog = ConfirmDialog(runtime: call.runtime.core, title: title, message: message,
                                    cancelTitle: cancelTitle, confirmTitle: confirmTitle)
@@ -103,28 +103,17 @@ enum PopupBinding {
         return 1
     }
 
+    /// The options every popup takes (`configure`).
+    static let optionNames = ["items", "delegate", "name"]
+
     /// Applies `items`, `delegate` and `name` from the options table at `index` (nothing else is accepted).
     static func configure(_ popup: PopupWindow, _ call: LuaCall, _ index: Int32, allowed: Set<String> = []) throws {
         guard !call.isNil(index) else { return }
         guard call.type(index) == LUA_TTABLE else { throw call.typeError(index, expected: "table") }
-        let L = call.L
-        lua_pushnil(L)
-        while lua_next(L, index) != 0 {
-            lua_settop(L, -2)
-            let key = lua_type(L, -1) == LUA_TSTRING ? call.state.string(at: -1) : "?"
-            guard ["items", "delegate", "name"].contains(key) || allowed.contains(key) else {
-                lua_settop(L, -2)
-                throw call.argumentError(index, "unknown option '\(key)' (\((["items", "delegate", "name"] + allowed.sorted()).joined(separator: ", ")))")
-            }
-        }
-        if call.hasField(index, "name") { popup.name = try call.fieldValue(index, "name") { try call.string($0) } }
-        if call.hasField(index, "items") {
-            let items = try call.fieldValue(index, "items") { try pullItems(call, $0) }
-            try setItems(popup, items, handlerAt: nil, call)
-        }
-        if call.hasField(index, "delegate") {
-            try call.fieldValue(index, "delegate") { try setDelegate(popup, call, $0) }
-        }
+        try call.checkOptions(index, options: optionNames + allowed.sorted())
+        if let name: String = try call.field(index, "name") { popup.name = name }
+        if let items = try call.field(index, "items", { try pullItems(call, $0) }) { try setItems(popup, items, handlerAt: nil, call) }
+        _ = try call.field(index, "delegate") { try setDelegate(popup, call, $0) }
     }
 
     /// An array of ids or `{id=, title=}` tables.

@@ -42,8 +42,7 @@ extension LuaCall {
 
     /// Duration field `name` (seconds within 0…a year) of the table argument at `index`, nil when absent.
     func tableDuration(_ index: Int32, _ name: String) throws -> Seconds? {
-        guard hasField(index, name) else { return nil }
-        return try fieldValue(index, name) { try duration($0) }
+        try field(index, name) { try duration($0) }
     }
 }
 

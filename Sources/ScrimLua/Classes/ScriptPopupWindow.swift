@@ -50,5 +50,5 @@ final class ScriptPopupWindow: PopupWindow, ScriptedObject {
             guard let popup = popup as? PopupWindow else { throw ScriptError("PopupWindow expected, got \(type(of: popup))") }
             try PopupBinding.configure(popup, call, index)
         },
-        optionNames: ["items", "delegate", "name"])
+        optionNames: Set(PopupBinding.optionNames))
 }
