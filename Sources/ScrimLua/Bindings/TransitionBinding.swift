@@ -196,7 +196,9 @@ final class LuaPresentationController: PresentationController {
             guard let member = try lua.push(name) else { return nil }
             if member != .value { try lua.callPushed(member, name, [self as PresentationController], state) }
             if lua_type(state.L, -1) == LUA_TNIL { return nil }
-            guard let rect = Rect.read(state, lua_gettop(state.L)), rect.isFinite else {
+            let top = lua_gettop(state.L)
+            guard lua_type(state.L, top) == LUA_TTABLE, let rect = Rect.read({ state.numberField(top, $0, position: $1) }),
+                  rect.isFinite else {
                 throw ScriptError("frameOfPresentedViewInContainerView must be a rect of finite numbers, got \(state.value(at: -1).typeName)")
             }
             return rect

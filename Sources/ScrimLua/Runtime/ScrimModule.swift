@@ -73,12 +73,8 @@ enum ScrimModule {
     /// `scrim.screen`: a copy of the runtime's screen made at each read, as `view.frame` is, so that writing to a copy
     /// (`scrim.screen.width = 0/0`) changes nothing another reader (a plugin laying out a sheet) sees.
     static func pushScreen(_ runtime: LuaRuntime) -> Int32 {
-        let L = runtime.state.L
         let screen = runtime.core.screen
-        lua_createtable(L, 0, 3)
-        lua_pushnumber(L, screen.width); lua_setfield(L, -2, "width")
-        lua_pushnumber(L, screen.height); lua_setfield(L, -2, "height")
-        lua_pushnumber(L, screen.scale); lua_setfield(L, -2, "scale")
+        runtime.state.pushNumbers(["width": screen.width, "height": screen.height, "scale": screen.scale])
         return 1
     }
 
