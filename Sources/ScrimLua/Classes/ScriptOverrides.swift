@@ -69,12 +69,9 @@ public final class ScriptOverrides {
 
     func number(_ object: AnyObject, _ member: String, otherwise: () throws -> Double) throws -> Double {
         guard let (value, place) = try placedCall(object, member) else { return try otherwise() }
-        switch value {
-        case .integer(let integer): return Double(integer)
-        case .number(let number) where number.isFinite: return number
-        case .number(let number): throw bad(member, place, "must be a finite number, got \(LuaValue.format(number))")
-        default: throw bad(member, place, "must be a number, got \(value.typeName)")
-        }
+        guard let number = value.numberValue else { throw bad(member, place, "must be a number, got \(value.typeName)") }
+        guard number.isFinite else { throw bad(member, place, "must be a finite number, got \(LuaValue.format(number))") }
+        return number
     }
 
     func boolean(_ object: AnyObject, _ member: String, otherwise: () throws -> Bool) throws -> Bool {
