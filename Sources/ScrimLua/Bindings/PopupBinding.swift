@@ -118,36 +118,21 @@ enum PopupBinding {
 
     /// An array of ids or `{id=, title=}` tables.
     static func pullItems(_ call: LuaCall, _ index: Int32) throws -> [PopupItem] {
-        let L = call.L
-        guard call.type(index) == LUA_TTABLE else { throw call.typeError(index, expected: "table of strings") }
-        var items: [PopupItem] = []
-        let count = Int(lua_rawlen(L, index))
-        for position in stride(from: 1, through: count, by: 1) {
-            defer { lua_settop(L, -2) }
-            switch lua_rawgeti(L, index, lua_Integer(position)) {
-            case LUA_TSTRING:
-                items.append(PopupItem(call.state.string(at: -1)))
-            case LUA_TTABLE:
-                let element = lua_gettop(L)
-                do {
-                    try call.checkKeys(element, allowed: ["id", "title"])
-                } catch let error as ArgumentError {
-                    throw call.argumentError(index, "item #\(position): \(error.problem)")
-                }
-                guard scrim_rawgetfield(L, element, "id") == LUA_TSTRING else {
-                    lua_settop(L, -2)
-                    throw call.argumentError(index, "item #\(position) needs a string id")
-                }
-                let id = call.state.string(at: -1)
-                lua_settop(L, -2)
-                let title = scrim_rawgetfield(L, element, "title") == LUA_TSTRING ? call.state.string(at: -1) : nil
-                lua_settop(L, -2)
-                items.append(PopupItem(id: id, title: title))
-            default:
-                throw call.argumentError(index, "item #\(position) must be a string or {id=, title=}, got \(call.typeName(-1))")
+        guard let list = call.state.table(at: index) else { throw call.typeError(index, expected: "table of strings") }
+        return try list.elements.enumerated().map { offset, element in
+            func problem(_ text: String) -> ArgumentError { call.argumentError(index, "item #\(offset + 1)\(text)") }
+            if case .string(let id) = element { return PopupItem(id) }
+            guard let item = call.state.table(element) else {
+                throw problem(" must be a string or {id=, title=}, got \(element.typeName)")
             }
+            if let unknown = item.fields.keys.sorted().first(where: { $0 != "id" && $0 != "title" }) {
+                throw problem(": unknown field '\(unknown)' (id, title)")
+            }
+            guard item.otherKeyCount == 0 else { throw problem(": field names must be strings (id, title)") }
+            guard case .string(let id) = item["id"] else { throw problem(" needs a string id") }
+            if case .string(let title) = item["title"] { return PopupItem(id: id, title: title) }
+            return PopupItem(id: id, title: nil)
         }
-        return items
     }
 
     static func setItems(_ popup: PopupWindow, _ items: [PopupItem], handlerAt index: Int32?, _ call: LuaCall) throws {
