@@ -44,12 +44,8 @@ enum ViewBinding {
         }
         .method("presentation") { view, call in
             let now = view.presentation()
-            let L = call.L
-            lua_createtable(L, 0, 4)
-            now.frame.push(call.state); lua_setfield(L, -2, "frame")
-            lua_pushnumber(L, now.alpha); lua_setfield(L, -2, "alpha")
-            now.backgroundColor.push(call.state); lua_setfield(L, -2, "backgroundColor")
-            now.transform.push(call.state); lua_setfield(L, -2, "transform")
+            call.state.push(record: ["frame": now.frame, "alpha": now.alpha, "backgroundColor": now.backgroundColor,
+                                     "transform": now.transform])
             return 1
         }
         .action("removeAllAnimations") { view, _ in view.removeAllAnimations() }

@@ -61,13 +61,8 @@ enum ScrimModule {
     /// The module field a misspelt `key` most likely meant: Scrim's own, made or not yet, and those the module
     /// table holds (a plugin's `scrim.plugins`, a field a script set).
     static func nearestField(to key: String, _ call: LuaCall) -> String? {
-        var names = functions.map(\.0) + classNames + listedFields + ["window", "version"]
-        lua_pushnil(call.L)
-        while lua_next(call.L, 1) != 0 {
-            lua_settop(call.L, -2)
-            if lua_type(call.L, -1) == LUA_TSTRING { names.append(call.state.string(at: -1)) }
-        }
-        return NearestName.closest(to: key, among: names)
+        let names = functions.map(\.0) + classNames + listedFields + ["window", "version"]
+        return NearestName.closest(to: key, among: names + (call.state.table(at: 1).map { Array($0.fields.keys) } ?? []))
     }
 
     /// `scrim.screen`: a copy of the runtime's screen made at each read, as `view.frame` is, so that writing to a copy
