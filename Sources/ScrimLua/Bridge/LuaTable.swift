@@ -13,6 +13,12 @@ public struct LuaTable {
 
     public subscript(_ key: String) -> LuaValue { fields[key] ?? .nil }
 
+    /// Field `key` as a number, or element `position` when there is no such field (`{x=, y=}` or `{x, y}`).
+    public func number(_ key: String, position: Int) -> Double? {
+        guard let value = fields[key] else { return elements.indices.contains(position - 1) ? elements[position - 1].numberValue : nil }
+        return value.numberValue
+    }
+
     /// The elements as strings; nil when one is not a string.
     public var strings: [String]? {
         let strings = elements.compactMap { element -> String? in
