@@ -10,7 +10,7 @@ import Testing
         "ScrimBench/BridgeBench.swift", "ScrimBench/PopupBench.swift",
         "ScrimPlugins/PluginHost.swift", "ScrimPlugins/PluginModule.swift",
         "ScrimTest/FilterPattern.swift", "ScrimTest/Moment.swift", "ScrimTest/ResultText.swift",
-        "ScrimTest/SnapshotHandler.swift", "ScrimTest/SpecFileRunner.swift", "ScrimTest/TestDiscovery.swift",
+        "ScrimTest/SpecFileRunner.swift", "ScrimTest/TestDiscovery.swift",
         "ScrimTest/Traceback.swift",
     ]
 

@@ -44,7 +44,7 @@ public final class LuaState {
         luaL_openlibs(L)
         scrim_opencoroutines(L)
         pushRegistryTable(LuaState.objectCacheKey, mode: "v")
-        lua_settop(L, 0)
+        lua_settop(L, -2)
         self.memoryLimit = memoryLimit
         self.timeBudget = timeBudget
     }
