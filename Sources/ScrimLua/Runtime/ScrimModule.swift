@@ -161,6 +161,9 @@ extension ScrimModule {
 
     static let functionsByName = Dictionary(uniqueKeysWithValues: functions)
 
+    /// The functions a plugin's sandbox gives it its own of (a hook in its group, a snapshot in its folder).
+    static let ownedByPlugins: Set<String> = ["on", "off", "snapshot"]
+
     /// The module fields read afresh each time (`moduleIndex`'s last cases).
     static let computedFields = ["frameRate", "screen", "isLive"]
 
