@@ -52,31 +52,38 @@ public struct SwiftImplementation {
 
 extension LuaClass {
     /// A member Lua may override: in a `scrim.class`, in a constructor's options, or by assignment to an instance
-    /// (kept in the instance's own fields, user value 1, where the scriptable subclass looks for it). Reading a value
-    /// member gives the override, else `swift` (the Swift value, defaults included), else nil; `swift` is also what
-    /// `self.super` reaches (a method without one does nothing there, as UIKit's lifecycle methods do).
+    /// (kept in the instance's own fields, user value 1, where the scriptable subclass looks for it). `swift` is what
+    /// `self.super` reaches (a method without one does nothing there, as UIKit's lifecycle methods do). Reading a value
+    /// member gives the override, else `current` (by default `swift`: the Swift value, defaults included), else nil.
+    /// `didSet` hears each assignment.
     @discardableResult
-    func overridable(_ key: String, _ kind: OverrideKind, swift: ((T) throws -> LuaPushable?)? = nil) -> Self {
+    func overridable(_ key: String, _ kind: OverrideKind, swift: ((T) throws -> LuaPushable?)? = nil,
+                     current: ((T) throws -> LuaPushable?)? = nil, didSet: ((T, String, LuaCall) throws -> Void)? = nil) -> Self {
         overridableKinds[key] = kind
         let className = name
         swiftImplementations[key] = SwiftImplementation(isMethod: kind == .method) { call in
             let object = try call.object(1, T.self, expected: className)
             return try ScriptOverrides.bypassing(key, of: object) { try swift?(object) ?? nil }
         }
-        let current = kind == .method ? nil : swift
+        let current = kind == .method ? nil : current ?? swift
         return property(key, get: { object, call in
             guard let current else { return call.push(nil) }
             return call.push(try current(object))
         }, set: { object, call, index in
             try kind.check(call, index)
             try call.state.setOwnField(object, key, valueAt: index)
+            try didSet?(object, key, call)
         })
     }
 
-    /// Every member of `declaration` as overridable, each of its declared kind, with its Swift implementation.
+    /// Every member of `declaration` as overridable, each of its declared kind, with its Swift implementation;
+    /// `values` reads a value member where that is not its Swift implementation; `didSet` hears each assignment.
     @discardableResult
-    func overridable(_ declaration: ScriptProtocol, swift: [String: (T) throws -> LuaPushable?] = [:]) -> Self {
-        for member in declaration.members { overridable(member.name, member.overrideKind, swift: swift[member.name]) }
+    func overridable(_ declaration: ScriptProtocol, swift: [String: (T) throws -> LuaPushable?] = [:],
+                     values: [String: (T) throws -> LuaPushable?] = [:], didSet: ((T, String, LuaCall) throws -> Void)? = nil) -> Self {
+        for member in declaration.members {
+            overridable(member.name, member.overrideKind, swift: swift[member.name], current: values[member.name], didSet: didSet)
+        }
         return self
     }
 }
