@@ -337,7 +337,7 @@ function PresentationController:animateAlongsideTransition(animations, completio
 ---@field isBeingPresented boolean # read only
 ---@field isBeingDismissed boolean # read only
 ---@field isViewLoaded boolean # read only
----@field super any # the base of the class whose method runs, its members bound to self (scrim.class instances)
+---@field super any # the base of the class whose method runs, its members bound to self (for a plain instance, the Scrim class's own implementations)
 ---@field loadView fun(self)? # overridable; a method in a scrim.class, or assigned
 ---@field viewDidLoad fun(self)? # overridable
 ---@field viewWillAppear fun(self, animated: boolean)? # overridable
@@ -486,7 +486,7 @@ function scrim.DimmingTransitioning(delegate) end
 ---@field prepareShowAnimation? fun(self) # overridable
 ---@field showAnimation? fun(self) # overridable
 ---@field cancelAnimation? fun(self) # overridable
----@field super any # the base of the class whose method runs, its members bound to self (scrim.class instances)
+---@field super any # the base of the class whose method runs, its members bound to self (for a plain instance, the Scrim class's own implementations)
 ---@overload fun(options?: {items?: scrim.PopupItem[], delegate?: scrim.PopupDelegate, name?: string}): scrim.PopupWindow
 scrim.PopupWindow = {}
 ---@return scrim.PopupWindow

@@ -56,4 +56,24 @@ import Testing
             "scrim: (command line):8: TapGestureRecognizer 'tap': delegate has 'gestureRecognizerShouldRecieveTouch' but no 'gestureRecognizerShouldReceiveTouch' — did you mean 'gestureRecognizerShouldReceiveTouch'?",
         ], "\(result.stderr)")
     }
+
+    @Test func aClassBodysMisspeltMemberIsNamedAtTheLineThatDefinesIt() throws {
+        let script = """
+            local Sheet = scrim.class("Sheet", scrim.BottomPresentViewController)
+            function Sheet:executePresentationAnimaton() end
+            function Sheet:myOwnHelper() end
+            local Both = scrim.class("Both", Sheet)
+            function Both:executePresentationAnimation() end
+            function Both:executePresentationAnimatio() end
+            print(pcall(scrim.ViewController, { viewDidLaod = function() end }))
+            """
+        let result = try ScrimProcess.run(["run", "-e", script])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "false\t(command line):7: bad argument #1 to 'ViewController' (ViewController has no field "
+            + "'viewDidLaod' — did you mean 'viewDidLoad'?)\n")
+        // Both defines the member meant: its near name is a method of its own.
+        #expect(result.stderr == "scrim: (command line):2: Sheet has 'executePresentationAnimaton' but no "
+            + "'executePresentationAnimation' (a member of BottomPresentViewController that Scrim calls) — did you mean "
+            + "'executePresentationAnimation'?\n", "\(result.stderr)")
+    }
 }

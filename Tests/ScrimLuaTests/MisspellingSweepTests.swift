@@ -72,4 +72,75 @@ import Testing
         #expect(checked > 200, "only \(checked) names were checked")
         #expect(wrong.isEmpty, "\(wrong.prefix(40).joined(separator: "\n"))")
     }
+
+    /// Where a script gives each protocol's members (`TYPO` stands for the misspelt name): a class body, a delegate
+    /// table, a table a delegate's method returns. A protocol without a place here fails the sweep, so a new one is
+    /// swept too.
+    static let places: [String: String] = [
+        "ViewController": """
+            local C = scrim.class("C", scrim.ViewController)
+            C.TYPO = function() end
+            """,
+        "DimmingTransitioning": """
+            scrim.DimmingTransitioning({ TYPO = function() end })
+            local C = scrim.class("C", scrim.BottomPresentViewController)
+            C.TYPO = function() end
+            """,
+        "PopupWindow": """
+            local P = scrim.class("P", scrim.PopupWindow)
+            P.TYPO = function() end
+            """,
+        "GestureRecognizerDelegate": """
+            local tap = scrim.TapGestureRecognizer(function() end)
+            tap.delegate = { TYPO = function() end }
+            """,
+        "transitioning delegate": """
+            local vc = scrim.ViewController{ modalPresentationStyle = "custom" }
+            vc.transitioningDelegate = { TYPO = function() end }
+            """,
+        "the animator": """
+            local vc = scrim.ViewController{ modalPresentationStyle = "custom" }
+            local delegate = { animationControllerForPresented = function()
+                return { TYPO = function() end } -- a missing animateTransition is reported: the transition completes
+            end }
+            vc.transitioningDelegate = delegate
+            scrim.present(vc); scrim.settle(); vc:dismiss(false); scrim.settle()
+            """,
+        "presentation controller": """
+            local vc = scrim.ViewController{ modalPresentationStyle = "custom" }
+            local delegate = { presentationControllerForPresented = function() return { TYPO = function() end } end }
+            vc.transitioningDelegate = delegate
+            scrim.present(vc); scrim.settle(); vc:dismiss(false); scrim.settle()
+            """,
+    ]
+
+    @Test func everyProtocolsMembersMisspeltWhereTheyAreGivenAreNamed() throws {
+        var checked = 0
+        var wrong: [String] = []
+        for declaration in ScriptProtocols.all {
+            guard let place = Self.places[declaration.name] else {
+                wrong.append("no place to give the members of \(declaration.name)")
+                continue
+            }
+            let names = declaration.members.map(\.name)
+            for name in names {
+                guard let typo = Self.misspelt(name), NearestName.closest(to: typo, among: names) == name else { continue }
+                let runtime = LuaRuntime()
+                var warnings: [String] = []
+                runtime.core.warningSink = { warnings.append($0) }
+                runtime.core.errorSink = { _ in }
+                _ = try runtime.state.run(place.replacingOccurrences(of: "TYPO", with: typo))
+                checked += 1
+                let expected = "has '\(typo)' but no '\(name)'"
+                let hits = warnings.filter { $0.contains(expected) && $0.hasSuffix("did you mean '\(name)'?") }
+                // Each place of the script's gives one warning, at its line.
+                let places = place.components(separatedBy: "TYPO").count - 1
+                if hits.count != places || !hits.allSatisfy({ $0.contains(":") }) {
+                    wrong.append("\(declaration.name).\(typo): \(warnings)")
+                }
+            }
+        }
+        #expect(checked > 30, "only \(checked) members were checked")
+        #expect(wrong.isEmpty, "\(wrong.prefix(20).joined(separator: "\n"))")
+    }
 }

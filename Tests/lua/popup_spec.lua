@@ -207,3 +207,20 @@ describe("PopupWindow", function()
     assert.is_nil(dialog.view.superview)
   end)
 end)
+
+describe("a hook assigned to a plain popup", function()
+  it("replaces the slide unless it runs self.super's", function()
+    local function slidingAfterCreate(hook)
+      local popup = scrim.PopupWindow{ items = { "a" } }
+      popup.showAnimation = hook
+      popup:create()
+      scrim.advance(0.1)
+      local sliding = popup.view:presentation().frame.y > popup.view.frame.y + 1
+      popup:cancel()
+      scrim.settle()
+      return sliding
+    end
+    assert.is_false(slidingAfterCreate(function() end))
+    assert.is_true(slidingAfterCreate(function(self) self.super:showAnimation() end))
+  end)
+end)

@@ -71,3 +71,79 @@ describe("a transition duration", function()
     presentsForOneSecond(Slow())
   end)
 end)
+
+describe("a member reachable from the controller and its transitioning", function()
+  it("reads on the controller as the answer the transition uses", function()
+    local sheet = makeSheet()
+    assert.is_true(sheet.allowTapDimmingViewToDismiss)
+    assert.are.equal(0.25, sheet.presentationAnimationDuration)
+    sheet.dimmingTransitioning.allowTapDimmingViewToDismiss = function() return false end
+    sheet.dimmingTransitioning.presentationAnimationDuration = 1.5
+    sheet.dimmingTransitioning.dismissalAnimationDuration = function() return 0.5 end
+    assert.is_false(sheet.allowTapDimmingViewToDismiss)
+    assert.are.equal(1.5, sheet.presentationAnimationDuration)
+    assert.are.equal(0.5, sheet.dismissalAnimationDuration)
+  end)
+
+  it("has the value given last, to either object", function()
+    local sheet = makeSheet{ allowTapDimmingViewToDismiss = false }
+    sheet.dimmingTransitioning.allowTapDimmingViewToDismiss = true
+    assert.is_true(sheet.allowTapDimmingViewToDismiss)
+    scrim.present(sheet)
+    scrim.settle()
+    scrim.tap(195, 100) -- the dimming view: the transitioning's true dismisses
+    scrim.settle()
+    assert.is_nil(scrim.rootViewController.presentedViewController)
+
+    sheet.allowTapDimmingViewToDismiss = false -- the controller's, given last, replaces the transitioning's closure
+    assert.is_nil(sheet.dimmingTransitioning.allowTapDimmingViewToDismiss)
+    scrim.present(sheet)
+    scrim.settle()
+    scrim.tap(195, 100)
+    scrim.settle()
+    assert.are.equal(sheet, scrim.rootViewController.presentedViewController)
+    sheet:dismiss(false)
+    scrim.settle()
+  end)
+end)
+
+describe("replacing a base class's animation", function()
+  -- Where the content is 0.1 s into the presentation: below its final place while the base class's slide runs.
+  local function slidingAfterPresenting(sheet)
+    scrim.present(sheet)
+    scrim.advance(0.1)
+    local content = sheet.view:find("content")
+    local sliding = content:presentation().frame.y > content.frame.y + 1
+    scrim.settle()
+    sheet:dismiss(false)
+    scrim.settle()
+    return sliding
+  end
+
+  it("drops the slide unless the replacement runs self.super's", function()
+    assert.is_true(slidingAfterPresenting(makeSheet()))
+    local ran = 0
+    assert.is_false(slidingAfterPresenting(makeSheet{ executePresentationAnimation = function() ran = ran + 1 end }))
+    assert.is_true(slidingAfterPresenting(makeSheet{ executePresentationAnimation = function(self)
+      ran = ran + 1
+      self.super:executePresentationAnimation()
+    end }))
+    assert.are.equal(2, ran)
+  end)
+
+  it("reaches the base animation from an assigned override and from the transitioning's closure", function()
+    local assigned = makeSheet()
+    assigned.executePresentationAnimation = function(self) self.super:executePresentationAnimation() end
+    assert.is_true(slidingAfterPresenting(assigned))
+    local closure = makeSheet()
+    closure.dimmingTransitioning.executePresentationAnimation = function()
+      closure.super:executePresentationAnimation()
+    end
+    assert.is_true(slidingAfterPresenting(closure))
+  end)
+
+  it("gives self.super of a plain instance as read-only", function()
+    local sheet = makeSheet()
+    assert.has_error(function() sheet.super.x = 1 end, "self.super is read-only")
+  end)
+end)

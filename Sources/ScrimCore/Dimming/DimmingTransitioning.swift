@@ -104,7 +104,8 @@ public final class DimmingTransitioning: ViewControllerTransitioningDelegate {
         }
     }
 
-    private func allowsTapToDismiss() throws -> Bool {
+    /// Whether a tap on the dimming view dismisses: the closure, else the delegate's member, else true.
+    public func allowsTapToDismiss() throws -> Bool {
         if let closure = allowTapDimmingViewToDismiss { return try closure() }
         return try delegate?.allowTapDimmingViewToDismiss ?? true
     }

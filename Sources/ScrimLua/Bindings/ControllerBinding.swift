@@ -61,11 +61,15 @@ enum ControllerBinding {
     static let dimmingClass: LuaClass<DimmingPresentViewController> = {
         let c = LuaClass<DimmingPresentViewController>("DimmingPresentViewController", base: luaClass)
             .readonly("dimmingTransitioning") { $0.dimmingTransitioning }
+            // A value member reads as the transition's answer (a closure on the transitioning wins), and giving one
+            // to the controller replaces the transitioning's closure: one answer (`DimmingBinding.forgetClosure`).
             .overridable(DimmingBinding.protocolDeclaration, values: [
-                "presentationAnimationDuration": { try $0.presentationAnimationDuration },
-                "dismissalAnimationDuration": { try $0.dismissalAnimationDuration },
-                "allowTapDimmingViewToDismiss": { try $0.allowTapDimmingViewToDismiss },
-            ])
+                "presentationAnimationDuration": { try $0.dimmingTransitioning.animationDuration(presenting: true) },
+                "dismissalAnimationDuration": { try $0.dimmingTransitioning.animationDuration(presenting: false) },
+                "allowTapDimmingViewToDismiss": { try $0.dimmingTransitioning.allowsTapToDismiss() },
+            ], didSet: { controller, member, call in
+                DimmingBinding.forgetClosure(member, of: controller.dimmingTransitioning, call)
+            })
         c.classOfObject = { object in (object as? EdgePresentViewController).map { dimmingTable($0.edge).luaClass } }
         return c
     }()

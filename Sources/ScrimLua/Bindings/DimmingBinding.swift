@@ -42,11 +42,31 @@ enum DimmingBinding {
         })
         .readonly("presentationController") { $0.presentationController }
         .readonly("dimmingView") { $0.dimmingView }
-        c.scriptMembers(protocolDeclaration, slots: slots)
+        c.scriptMembers(protocolDeclaration, slots: slots) { transitioning, member, call in
+            guard let controller = transitioning.holder, controller === transitioning.delegate.map({ $0 as AnyObject })
+            else { return }
+            // A controller made without a field table (by the host) has no option of its own to replace.
+            call.state.keepingTop { _ in
+                lua_pushnil(call.L)
+                try? call.state.setOwnField(controller, member, valueAt: -1)
+            }
+        }
         return c.description { _ in "DimmingTransitioning" }
     }()
 
     static let adapterClass = LuaClass<LuaDimmingDelegate>("DimmingTransitioningDelegate")
+
+    /// One answer per member on a controller that is its own transitioning's delegate (the base classes): a member
+    /// given to the controller (an option, an assignment) takes the place of the same member's closure on its
+    /// transitioning, and a closure given to the transitioning the place of the controller's — the last one given is
+    /// what the transition uses and what reading the member on the controller gives.
+    static func forgetClosure(_ member: String, of transitioning: DimmingTransitioning, _ call: LuaCall) {
+        call.state.keepingTop { _ in
+            lua_pushnil(call.L)
+            call.state.setPeerValue(transitioning, member, valueAt: -1)
+        }
+        slots.first { $0.member == member }?.fill(transitioning, nil)
+    }
 
     /// `scrim.DimmingTransitioning([delegate])`.
     static let constructor = HostFunction("DimmingTransitioning") { call in

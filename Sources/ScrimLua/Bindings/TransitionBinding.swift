@@ -82,6 +82,7 @@ enum TransitionBinding {
             return adapter
         }
         lua_settop(L, -2)
+        LuaTransitioningDelegate.declaration.warnAboutMisspeltMembers(ofTableAt: table, call, owner: "transitioningDelegate")
         let adapter = LuaTransitioningDelegate(state: call.state)
         lua_pushvalue(L, table)
         call.state.push(object: adapter, as: adapterClass)
@@ -104,8 +105,14 @@ enum TransitionBinding {
 /// presented, presenting, source)`, `animationControllerForDismissed(self, dismissed)` return animator tables;
 /// a missing method or a nil result means the default transition. The table lives in this adapter's peer table.
 final class LuaTransitioningDelegate: ViewControllerTransitioningDelegate {
+    static let declaration = ScriptProtocol("transitioning delegate", [
+        .method("animationControllerForPresented"), .method("animationControllerForDismissed"),
+        .method("presentationControllerForPresented"),
+    ])
     private var lua: LuaDelegate?
     weak var state: LuaState?
+    /// The misspelt members already warned about in the tables its methods returned (each once, not per transition).
+    private var warned: Set<String> = []
 
     init(state: LuaState) {
         self.state = state
@@ -114,16 +121,23 @@ final class LuaTransitioningDelegate: ViewControllerTransitioningDelegate {
 
     /// Calls `method` of the table; a table it returns goes into the peer table of `controller` (the controller the
     /// transition presents or dismisses, which holds it) under `key`, and the adapter of `make` reads it there.
+    /// A returned table's names are checked against `declaration`; a misspelt one is warned about at `method`'s line.
     private func table<T>(_ method: String, _ arguments: [LuaPushable?], storedIn controller: ViewController, as key: String,
+                          checkedAgainst declaration: ScriptProtocol,
                           _ make: (LuaDelegate, LuaRef) -> T, otherwise problem: (String) -> String) throws -> T? {
         guard let lua, let state else { return nil }
         let L = state.L
         return try state.keepingTop { _ in
             guard let member = try lua.push(method), member != .value else { return nil }
+            let place = state.definitionPlace(ofFunctionAt: member == .method ? -2 : -1)
             try lua.callPushed(member, method, arguments, state)
             switch lua_type(L, -1) {
             case LUA_TNIL: return nil
             case LUA_TTABLE:
+                for warning in declaration.misspeltMembers(ofTableAt: -1, state, subject: "the table \(method) returned")
+                where warned.insert(warning).inserted {
+                    (state.owner as? LuaRuntime)?.core.warningSink(place + warning)
+                }
                 // The controller's userdata on the stack first, so that no collection between the two can take it
                 // (and the table with it) from the weak object cache (see `pushUserdataAndPeerTable`).
                 state.push(any: controller)
@@ -138,13 +152,13 @@ final class LuaTransitioningDelegate: ViewControllerTransitioningDelegate {
     func animationControllerForPresented(presented: ViewController, presenting: ViewController,
                                          source: ViewController) throws -> ViewControllerAnimatedTransitioning? {
         try table("animationControllerForPresented", [presented, presenting, source], storedIn: presented,
-                  as: "presentationAnimator", LuaAnimator.init,
+                  as: "presentationAnimator", checkedAgainst: LuaAnimator.declaration, LuaAnimator.init,
                   otherwise: { "animationControllerForPresented must return an animator table or nil, got \($0)" })
     }
 
     func animationControllerForDismissed(_ dismissed: ViewController) throws -> ViewControllerAnimatedTransitioning? {
         try table("animationControllerForDismissed", [dismissed], storedIn: dismissed, as: "dismissalAnimator",
-                  LuaAnimator.init, otherwise: { "animationControllerForDismissed must return an animator table or nil, got \($0)" })
+                  checkedAgainst: LuaAnimator.declaration, LuaAnimator.init, otherwise: { "animationControllerForDismissed must return an animator table or nil, got \($0)" })
     }
 
     /// `presentationControllerForPresented(self, presented, presenting, source)` may return a table of the
@@ -152,7 +166,7 @@ final class LuaTransitioningDelegate: ViewControllerTransitioningDelegate {
     func presentationControllerForPresented(presented: ViewController, presenting: ViewController,
                                             source: ViewController) throws -> PresentationController? {
         try table("presentationControllerForPresented", [presented, presenting, source], storedIn: presented,
-                  as: "presentationController", { lua, holder in
+                  as: "presentationController", checkedAgainst: LuaPresentationController.declaration, { lua, holder in
                       LuaPresentationController(lua: lua, holder: holder, presented: presented, presenting: presenting)
                   }, otherwise: { _ in "presentationControllerForPresented must return a table of presentation controller members or nil" })
     }
@@ -167,6 +181,7 @@ final class LuaPresentationController: PresentationController {
     static let declaration = ScriptProtocol("presentation controller", [
         .method("presentationTransitionWillBegin"), .method("presentationTransitionDidEnd"),
         .method("dismissalTransitionWillBegin"), .method("dismissalTransitionDidEnd"),
+        ScriptMember("frameOfPresentedViewInContainerView", .methodOrValue), // a rect: read by `scriptFrame`
     ])
     let lua: LuaDelegate
     let holder: LuaRef
@@ -240,4 +255,16 @@ final class LuaAnimator: ViewControllerAnimatedTransitioning {
 
 extension TransitionContext: LuaPushable {
     public func push(_ state: LuaState) { state.push(any: self) }
+}
+
+extension LuaState {
+    /// `file:line: ` where the Lua function at `index` is defined (empty for a C function), for a warning about
+    /// what it returned.
+    func definitionPlace(ofFunctionAt index: Int32) -> String {
+        var ar = lua_Debug()
+        lua_pushvalue(L, index)
+        guard lua_getinfo(L, ">S", &ar) != 0, ar.linedefined > 0 else { return "" }
+        let source = withUnsafeBytes(of: &ar.short_src) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+        return "\(source):\(ar.linedefined): "
+    }
 }

@@ -46,6 +46,9 @@ public class LuaClassBase {
 
     var descriptionFunction: ((AnyObject) -> String)? { describe ?? base?.descriptionFunction }
 
+    /// The members Lua may override, of this class and its bases.
+    var allOverridableNames: Set<String> { Set(overridableKinds.keys).union(base?.allOverridableNames ?? []) }
+
     func allFieldSetters() -> [String: (AnyObject, LuaCall, Int32) throws -> Void] {
         var all = base?.allFieldSetters() ?? [:]
         all.merge(fieldSetters) { $1 }
@@ -76,7 +79,9 @@ public class LuaClassBase {
             guard let setter = setters[key] else {
                 let members = flattened()
                 let readOnly = members.getters[key] != nil || members.methods[key] != nil
-                throw call.argumentError(index, readOnly ? "field '\(key)' of \(name) is read-only" : "\(name) has no field '\(key)'")
+                if readOnly { throw call.argumentError(index, "field '\(key)' of \(name) is read-only") }
+                let hint = NearestName.closest(to: key, among: setters.keys.sorted()).map { " — did you mean '\($0)'?" } ?? ""
+                throw call.argumentError(index, "\(name) has no field '\(key)'\(hint)")
             }
             call.state.pushString(key)
             lua_rawget(L, index)

@@ -101,15 +101,24 @@ public struct ScriptProtocol {
 
     /// Warns, at the caller's line, about each name of the delegate table at `index` that is not a member but is
     /// close to one the table lacks — a misspelt method Scrim would never call (`executePresentationAnimaton`).
-    /// The table's own names and those its metatables' `__index` tables give are read raw: no code of the script's
-    /// runs. `owner` begins the message (`DimmingTransitioning`, `TapGestureRecognizer 'tap'`).
+    /// `owner` begins the message (`DimmingTransitioning`, `TapGestureRecognizer 'tap'`).
     func warnAboutMisspeltMembers(ofTableAt index: Int32, _ call: LuaCall, owner: String) {
-        let names = call.state.tableNames(at: index)
+        let place = call.runtime.callerPosition(call).map { $0 + ": " } ?? ""
+        for warning in misspeltMembers(ofTableAt: index, call.state, subject: "\(owner): delegate") {
+            call.runtime.core.warningSink(place + warning)
+        }
+    }
+
+    /// The warnings about the table at `index` (see `warnAboutMisspeltMembers`), in name order, each beginning with
+    /// `subject`. The table's own names and those its metatables' `__index` tables give are read raw: no code of the
+    /// script's runs.
+    func misspeltMembers(ofTableAt index: Int32, _ state: LuaState, subject: String) -> [String] {
+        let names = state.tableNames(at: index)
         let known = members.map(\.name)
-        for name in names.sorted() where self[name] == nil {
-            guard let meant = NearestName.closest(to: name, among: known), !names.contains(meant) else { continue }
-            let place = call.runtime.callerPosition(call).map { $0 + ": " } ?? ""
-            call.runtime.core.warningSink("\(place)\(owner): delegate has '\(name)' but no '\(meant)' — did you mean '\(meant)'?")
+        return names.sorted().compactMap { name in
+            guard self[name] == nil, let meant = NearestName.closest(to: name, among: known), !names.contains(meant)
+            else { return nil }
+            return "\(subject) has '\(name)' but no '\(meant)' — did you mean '\(meant)'?"
         }
     }
 }
@@ -218,8 +227,10 @@ extension LuaClass {
     /// The protocol's members as closure-style fields of the object (`t.member = function() … end`, or a value for a
     /// method-or-value member): read back as given, checked against the member's kind when set, kept in the object's
     /// peer table (where `ScriptAdapter` looks first), and given to the member's `ClosureSlot` if it has one.
+    /// `didSet` hears each assignment.
     @discardableResult
-    public func scriptMembers(_ declaration: ScriptProtocol, slots: [ClosureSlot<T>] = []) -> Self {
+    public func scriptMembers(_ declaration: ScriptProtocol, slots: [ClosureSlot<T>] = [],
+                              didSet: ((T, String, LuaCall) throws -> Void)? = nil) -> Self {
         let slots = Dictionary(slots.map { ($0.member, $0) }, uniquingKeysWith: { first, _ in first })
         for member in declaration.members {
             property(member.name, get: { object, call in
@@ -231,6 +242,7 @@ extension LuaClass {
                 call.state.anchor(object)
                 let lua = call.isNil(index) ? nil : ScriptAdapter(object, call.state, declaration, places: .closures)
                 slots[member.name]?.fill(object, lua)
+                try didSet?(object, member.name, call)
             })
         }
         return self

@@ -41,9 +41,10 @@ enum OverrideKind {
 extension LuaClass {
     /// A member Lua may override: in a `scrim.class`, in a constructor's options, or by assignment to an instance
     /// (kept in the instance's own fields, user value 1, where the scriptable subclass looks for it). Reading it gives
-    /// the override, else `current` (the Swift value, defaults included), else nil.
+    /// the override, else `current` (the Swift value, defaults included), else nil. `didSet` hears each assignment.
     @discardableResult
-    func overridable(_ key: String, _ kind: OverrideKind, current: ((T) throws -> LuaPushable?)? = nil) -> Self {
+    func overridable(_ key: String, _ kind: OverrideKind, current: ((T) throws -> LuaPushable?)? = nil,
+                     didSet: ((T, String, LuaCall) throws -> Void)? = nil) -> Self {
         overridableKinds[key] = kind
         return property(key, get: { object, call in
             guard let current else { return call.push(nil) }
@@ -51,14 +52,18 @@ extension LuaClass {
         }, set: { object, call, index in
             try kind.check(call, index)
             try call.state.setOwnField(object, key, valueAt: index)
+            try didSet?(object, key, call)
         })
     }
 
     /// Every member of `declaration` as overridable, each of its declared kind; `values` reads the Swift value of a
-    /// value member (what reading it gives when not overridden).
+    /// value member (what reading it gives when not overridden); `didSet` hears each assignment.
     @discardableResult
-    func overridable(_ declaration: ScriptProtocol, values: [String: (T) throws -> LuaPushable?] = [:]) -> Self {
-        for member in declaration.members { overridable(member.name, member.overrideKind, current: values[member.name]) }
+    func overridable(_ declaration: ScriptProtocol, values: [String: (T) throws -> LuaPushable?] = [:],
+                     didSet: ((T, String, LuaCall) throws -> Void)? = nil) -> Self {
+        for member in declaration.members {
+            overridable(member.name, member.overrideKind, current: values[member.name], didSet: didSet)
+        }
         return self
     }
 }

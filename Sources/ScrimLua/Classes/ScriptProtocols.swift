@@ -7,6 +7,7 @@ enum ScriptProtocols {
         PopupBinding.classDeclaration,
         LuaAnimator.declaration,
         LuaPresentationController.declaration,
+        LuaTransitioningDelegate.declaration,
         LuaGestureDelegate.declaration,
     ]
 }

@@ -1,8 +1,8 @@
 import CLua
 
 /// A Swift class as a `scrim.class` base: a Lua table with the class's methods (calling the Swift
-/// implementation, which is what `self.super` reaches), `__new` (the plain constructor, `scrim.X{…}`) and
-/// `__factory` (an instance for a Lua class). Both make the scriptable Swift subclass, give its userdata a table
+/// implementation, which is what `self.super` reaches), `__new` (the plain constructor, `scrim.X{…}`: the userdata
+/// and its field table) and `__factory` (an instance for a Lua class). Both make the scriptable Swift subclass, give its userdata a table
 /// of its own fields (user value 1, where Lua overrides are looked up first) and apply an options table.
 public struct SwiftClassTable {
     public var luaClass: LuaClassBase
@@ -84,8 +84,7 @@ extension LuaRuntime {
             try atScript(call, className: name, optionsAt: 1) {
                 try table.instantiate(call, className: name, options: 1)
             }
-            lua_settop(call.L, -2) // the field table
-            return 1
+            return 2
         })
         lua_setfield(L, -2, "__new")
         state.push(HostFunction(name) { call in
@@ -110,6 +109,14 @@ extension LuaRuntime {
             lua_setfield(L, -2, name)
         }
         lua_setfield(L, -2, "__members")
+        // What a Lua class's members are checked against as they are defined (`ClassBodyCheck`).
+        let overridables = table.luaClass.allOverridableNames
+        lua_createtable(L, 0, Int32(overridables.count))
+        for name in overridables {
+            lua_pushboolean(L, 1)
+            lua_setfield(L, -2, name)
+        }
+        lua_setfield(L, -2, "__overridables")
         // The prelude's swiftClass gives it `new` and the call metamethod.
         guard let swiftClassMaker else { throw ScriptError("the Lua classes are not installed") }
         swiftClassMaker.push(L)

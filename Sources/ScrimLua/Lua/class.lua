@@ -1,4 +1,4 @@
-local scrim, callerFunction = ...
+local scrim, callerFunction, misspelt = ...
 local rawget, rawset, setmetatable, type, next, error = rawget, rawset, setmetatable, type, next, error
 
 local function isClass(value)
@@ -102,7 +102,11 @@ local function instantiate(class, ...)
   local init = lookup(class, "init")
   local instance, fields
   if root == class then
-    return root.__new(...)
+    -- An instance of Scrim's own class reaches the Swift implementations as `self.super` too, for the overrides it
+    -- is given as options or by assignment (`sheet.executePresentationAnimation = function(self) … end`).
+    instance, fields = root.__new(...)
+    rawset(fields, "super", membersView(instance, root))
+    return instance
   elseif root ~= nil then
     local options, own = splitArgument(root, (...), init ~= nil)
     instance, fields = root.__factory(class, options)
@@ -127,6 +131,20 @@ local function instantiate(class, ...)
   return instance
 end
 
+-- Each member defined on a class over a Scrim class, checked against the Scrim class's overridable members the class
+-- (and its Lua bases) lack: a name close to one of them is warned about where it is defined (ClassBodyCheck.swift).
+local function checkMember(class, key)
+  local root = swiftRoot(class)
+  if type(key) ~= "string" or root == nil or root.__members[key] ~= nil then return end
+  local lacking = {}
+  for name in next, root.__overridables do
+    local level = class
+    while level ~= root and rawget(level, name) == nil do level = rawget(level, "super") end
+    if level == root then lacking[name] = true end
+  end
+  misspelt(class.__name, key, root.__name, lacking)
+end
+
 -- `scrim.class(name)` has no base; `scrim.class(name, nil)` is a base that was meant and is missing (a misspelt
 -- `scrim.BottomPresentViewControler` reads nil): an error here, not a class that quietly derives from nothing.
 local function classOf(name, ...)
@@ -141,6 +159,10 @@ local function classOf(name, ...)
   class.new = function(...) return instantiate(class, ...) end
   return setmetatable(class, {
     __index = base,
+    __newindex = function(c, key, value)
+      checkMember(c, key)
+      rawset(c, key, value)
+    end,
     __call = function(c, ...) return instantiate(c, ...) end,
     __tostring = function() return "class " .. name end,
   })

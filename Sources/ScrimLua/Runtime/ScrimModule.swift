@@ -214,7 +214,8 @@ enum ScrimModule {
         try state.load(ClassPrelude.chunk)
         lua_pushvalue(L, -2)
         state.push(ClassCaller.callerFunction)
-        try state.call(nargs: 2, nresults: 1)
+        state.push(ClassBodyCheck.warnIfMisspelt)
+        try state.call(nargs: 3, nresults: 1)
         runtime.swiftClassMaker = state.popRef()
         // Each class with its base's table as `super`: a base comes first, so its table is in `scrim` already.
         for declared in ScriptableClasses.all {
