@@ -54,6 +54,8 @@ int scrim_msghandler(lua_State *L);
 void scrim_inithostfunctions(lua_State *L);
 /* Checks once, on a fresh main thread, where Lua keeps lua_State.allowhook (see stophook.c). */
 void scrim_checkallowhook(lua_State *L);
+/* Checks once, on a fresh main thread, where Lua keeps lua_State.hookcount (see stophook.c). */
+void scrim_checkhookcount(lua_State *L);
 
 /* memory.c: the memory budget */
 /* Resident bytes of the process (/proc/self/statm), or 0. */

@@ -41,7 +41,7 @@ static void warn_flush(ScrimLimits *lim, int last) {
   lim->warningContinues = !last;
 }
 
-/* Warnings (errors in __gc, warn()) are on by default: a failing finalizer should not be silent. A message comes
+/* Warnings (errors in __gc, warn()) are off until warn("@on") or -W, as in lua.c (see scrim_newstate). A message comes
    in pieces (warn's arguments; "error in " .. "__gc" .. …): they are joined and the whole printed once, with one
    prefix. Control messages ("@off", "@on") come alone, as in lua.c. */
 static void warn_function(void *ud, const char *msg, int tocont) {
@@ -79,10 +79,12 @@ lua_State *scrim_newstate(ScrimLimits *limits) {
   limits->mainThread = L;
   limits->running = L;
   scrim_checkallowhook(L);
+  scrim_checkhookcount(L);
   scrim_watch(limits);
   limits->baseResident = scrim_residentbytes();
   lua_atpanic(L, panic);
   lua_setwarnf(L, warn_function, L);
+  limits->warningsOff = 1; /* lua.c's start: warnings off */
   scrim_inithostfunctions(L);
   /* The message handler stays at the bottom of the main stack: calls made from Swift's top level use it
      where it is, instead of pushing and removing one around every call (the cost of a delegate call). */

@@ -60,7 +60,7 @@ enum ReplCommand {
         let interactive = isatty(0) != 0
         if interactive { setlocale(LC_CTYPE, "") }
         let flags = try WindowFlags(parsed)
-        let session = ReplSession(options: options, script: script, interactive: interactive,
+        let session = try ReplSession(options: options, script: script, interactive: interactive,
                                   colours: interactive && ReplSession.wantsColours(), plugins: plugins)
         // The window opens before the script runs, so that what it starts is seen from time 0.
         let window = try openWindow(flags, for: session)
@@ -189,7 +189,7 @@ enum ReplCommand {
         var buffer: UnsafeMutablePointer<CChar>?
         var capacity = 0
         defer { free(buffer) }
-        let count = getline(&buffer, &capacity, stdin)
+        let count = getline(&buffer, &capacity, standardInput)
         guard count >= 0, let buffer else { return nil }
         var line = buffer.withMemoryRebound(to: UInt8.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) }
         if line.last == UInt8(ascii: "\n") { line.removeLast() }

@@ -51,13 +51,13 @@ final class ReplSession {
     enum Submission { case incomplete, done }
 
     init(options: RuntimeOptions, script: Script?, interactive: Bool, colours: Bool,
-         plugins: PluginSearchPath = PluginSearchPath(directories: [])) {
+         plugins: PluginSearchPath = PluginSearchPath(directories: [])) throws {
         self.options = options
         self.script = script
         self.plugins = plugins
         self.interactive = interactive
         self.colours = colours
-        runtime = LuaRuntime(options: options)
+        runtime = try LuaRuntime(options: options)
         console = LuaConsole(runtime: runtime)
         adopt(runtime)
         startPlugins(runtime)
@@ -234,7 +234,10 @@ final class ReplSession {
             }
             return
         }
-        let fresh = LuaRuntime(options: options)
+        guard let fresh = try? LuaRuntime(options: options) else {
+            showProblem("cannot reload: no new Lua state could be made (not enough memory)", onScreen: true)
+            return
+        }
         fresh.core.isLive = isLive
         runtime = fresh
         console = LuaConsole(runtime: fresh)
@@ -328,18 +331,18 @@ final class ReplSession {
     }
 
     func write(_ text: String) {
-        fputs(text, stdout)
-        fflush(stdout)
+        fputs(text, standardOutput)
+        fflush(standardOutput)
     }
 
     /// Results as Lua made them: bytes, written unchanged.
     func write(bytes: [UInt8]) {
-        _ = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, stdout) }
-        fflush(stdout)
+        _ = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, standardOutput) }
+        fflush(standardOutput)
     }
 
     private func writeError(_ text: String) {
-        fflush(stdout)
-        fputs(colours ? "\u{1B}[31m" + text + "\u{1B}[0m\n" : text + "\n", stderr)
+        fflush(standardOutput)
+        fputs(colours ? "\u{1B}[31m" + text + "\u{1B}[0m\n" : text + "\n", standardErrorStream)
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import ScrimCore
 import ScrimTest
 
 /// `scrim test [options] [paths…] [-- args…]`, and `scrim test --worker … -- files…` (a worker of `--jobs`).
@@ -17,7 +18,8 @@ enum TestCommand {
             setup/teardown, lazy_setup, strict_setup, finally, randomize, require('busted'); luassert's
             assert with its extension API (assert:register, say, formatters, parameters), spy, stub,
             mock and match; plus assert.rect_near and assert.snapshot. ./src is on package.path and
-            ./.busted is read, as busted does. Arguments after -- are the specs' global `arg`.
+            ./.busted is read, as busted does. The specs' global `arg` is busted's: the command line after
+            `test` (arguments after -- included, and not taken as paths).
             """,
         options: options.map(\.option),
         operands: .interleaved,
@@ -52,11 +54,12 @@ enum TestCommand {
         }
         var options = invocation.options
         try RuntimeFlags.apply(parsed, to: &options.runtime)
-        options.scriptArguments = invocation.scriptArguments
+        // busted's `arg` is its whole command line: every word after `test`, options and paths, `--` and what follows.
+        options.scriptArguments = Argument.commandLine().dropFirst().map(\.text)
         options.paths = invocation.paths
         options.workerCommand = [executablePath(), "test", "--worker"]
         do {
-            let session = TestSession(options: options, write: { write($0, to: stdout) }, writeNote: { write($0, to: stderr) })
+            let session = TestSession(options: options, write: { write($0, to: standardOutput) }, writeNote: { write($0, to: standardErrorStream) })
             return try session.run()
         } catch let error as TestSetupError {
             throw UsageError(message: error.message, command: "test")
