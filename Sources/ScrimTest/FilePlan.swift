@@ -19,7 +19,7 @@ public enum FilePlan {
     /// The 0-based positions busted's `utils.shuffle` puts `count` items in; nil if Lua could not say.
     static func bustedPermutation(count: Int, seed: UInt64) -> [Int]? {
         guard count > 1 else { return Array(0 ..< count) }
-        let state = LuaState(memoryLimit: 1 << 24, timeBudget: 5)
+        guard let state = try? LuaState(memoryLimit: 1 << 24, timeBudget: 5) else { return nil }
         defer { state.close() }
         do {
             try state.load("""

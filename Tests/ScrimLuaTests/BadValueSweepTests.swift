@@ -64,7 +64,7 @@ import ScrimCore
     }
 
     @Test func everyBindingEitherWorksOrRaisesAtTheCallersLine() throws {
-        let runtime = LuaRuntime()
+        let runtime = try LuaRuntime()
         var reported: [String] = []
         runtime.errorOutput = { reported.append($0) }
         runtime.core.warningSink = { _ in }

@@ -120,7 +120,7 @@ enum HookBinding {
     static func pushEmit(_ state: LuaState) -> Bool {
         let L = state.L
         let top = lua_gettop(L)
-        lua_checkstack(L, 6)
+        lua_checkstack(L, 8)
         state.push(report)
         state.pushRegistryTable(listsKey)
         do { try state.pushEventMetatable() } catch {

@@ -32,12 +32,16 @@ public final class LuaState {
     static let objectCacheKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
 
     /// A fresh state with the standard library and the given limits
-    /// (`memoryLimit` in bytes, `timeBudget` in seconds per entry into Lua; nil for none).
-    public init(memoryLimit: Int? = 1 << 30, timeBudget: Double? = 30) {
+    /// (`memoryLimit` in bytes, `timeBudget` in seconds per entry into Lua; nil for none). Throws when Lua cannot
+    /// make one (no memory for it): a host that embeds Scrim gets an error to handle, not an abort.
+    public init(memoryLimit: Int? = 1 << 30, timeBudget: Double? = 30) throws {
         _ = hostBridgeInstalled
         limits = .allocate(capacity: 1)
         limits.initialize(to: ScrimLimits())
-        guard let L = scrim_newstate(limits) else { fatalError("scrim: cannot create a Lua state") }
+        guard let L = scrim_newstate(limits) else {
+            limits.deallocate()
+            throw LuaError(message: "cannot create a Lua state: not enough memory")
+        }
         mainThread = L
         handle = StateHandle(L, limits: limits)
         limits.pointee.host = Unmanaged.passUnretained(self).toOpaque()

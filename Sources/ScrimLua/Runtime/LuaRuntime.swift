@@ -42,10 +42,11 @@ public final class LuaRuntime {
     /// Where reported errors are written (standard error by default).
     public var errorOutput: (String) -> Void = { writeToStandardError($0 + "\n") }
 
-    public init(options: RuntimeOptions = RuntimeOptions()) {
+    /// Throws when no Lua state can be made (see `LuaState.init`).
+    public init(options: RuntimeOptions = RuntimeOptions()) throws {
         self.options = options
         core = Runtime(screen: options.screen)
-        state = LuaState(memoryLimit: options.memoryLimit, timeBudget: options.timeBudget)
+        state = try LuaState(memoryLimit: options.memoryLimit, timeBudget: options.timeBudget)
         state.owner = self
         if options.refusesBytecode { state.refuseBytecode() }
         // The handle, not the state: the core may outlive this runtime (an object Lua left in flight), the state not.
@@ -125,6 +126,8 @@ extension LuaRuntime {
     public static var version: String { ScrimModule.version }
     /// The embedded Lua's version, e.g. "Lua 5.4.6".
     public static var luaVersion: String { String(cString: scrim_luarelease()) }
+    /// The embedded Lua's version and copyright line, as `lua5.4 -v` prints it.
+    public static var luaCopyright: String { String(cString: scrim_luacopyright()) }
 }
 
 extension LuaRuntime {

@@ -63,7 +63,7 @@ struct BustedConfig {
             if let task { throw UsageError(message: "no .busted file for --run '\(task)'", command: "test") }
             return nil
         }
-        let state = LuaState(memoryLimit: memoryLimit, timeBudget: timeBudget)
+        let state = try LuaState(memoryLimit: memoryLimit, timeBudget: timeBudget)
         defer { state.close() }
         let results: [LuaValue]
         do {
