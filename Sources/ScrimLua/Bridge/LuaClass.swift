@@ -182,6 +182,7 @@ public class LuaClassBase: @unchecked Sendable {
 }
 
 /// The declarative builder: `LuaClass<View>("View").property("alpha", \.alpha).method("find") { … }`.
+/// (`@unchecked Sendable` restated for the reason `LuaClassBase` gives: written only while declared.)
 public final class LuaClass<T: AnyObject>: LuaClassBase, @unchecked Sendable {
     /// `userValues` and `fieldOrder` as the properties of those names say (`userValues` nil: the base's).
     public init(_ name: String, base: LuaClassBase? = nil, userValues: Int32? = nil, fieldOrder: [String] = []) {
