@@ -26,10 +26,9 @@ import ScrimCore
         pushStrings(ScrimModule.functions.map(\.0) + ScrimModule.classNames)
         lua_setfield(L, -2, "functions")
 
-        let controllerTables: [(String, SwiftClassTable)] = [
-            ("PopupWindow", ScriptPopupWindow.classTable), ("ViewController", ControllerBinding.viewControllerTable),
-        ] + PresentEdge.all.map { ($0.className, ControllerBinding.dimmingTable($0)) }
-        var constructors: [(String, [String])] = controllerTables.map { ($0.0, Array($0.1.optionNames)) }
+        // Every scriptable class from the one list of them; the other constructors (a view's fields, the dialog's, the
+        // option tables of animate and constrain) from their bindings' declarations.
+        var constructors: [(String, [String])] = ScriptableClasses.all.map { ($0.name, Array($0.table().optionNames)) }
         constructors.append(("View", Array(ViewBinding.luaClass.allFieldSetters().keys)))
         constructors.append(("ConfirmDialog", Array(PopupBinding.confirmOptionNames) + PopupBinding.optionNames))
         constructors.append(("animate", AnimationBinding.optionNames))

@@ -24,14 +24,14 @@ public class LuaClassBase: @unchecked Sendable {
     /// What `self.super` reaches of each member Lua may override, by name.
     public var swiftImplementations: [String: SwiftImplementation] = [:]
     /// Fields a constructor applies first, in this order (e.g. `frame` before `center`).
-    public var fieldOrder: [String] = []
+    public internal(set) var fieldOrder: [String] = []
     /// User values of each userdata: slot 1 holds the fields of an instance of a Lua class (`scrim.class`),
     /// slot 2 what the object keeps from Lua (its delegate, its closures; see `PeerStorage`). Classes that
     /// keep nothing and cannot be subclassed from Lua need none, which keeps their lookups fastest.
-    public var userValues: Int32 = 0
+    public internal(set) var userValues: Int32 = 0
     /// For one Swift class whose objects Lua sees as different classes (the dimming base classes, one Swift class
     /// parameterised by its edge): the class of each object (nil: this one). Subclasses inherit it. Nil for the rest.
-    public var classOfObject: (@Sendable (AnyObject) -> LuaClassBase?)?
+    public internal(set) var classOfObject: (@Sendable (AnyObject) -> LuaClassBase?)?
 
     init(name: String, base: LuaClassBase?) {
         self.name = name
