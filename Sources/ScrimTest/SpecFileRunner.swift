@@ -57,7 +57,12 @@ public struct SpecFileRunner {
     /// ends the process loses none of the results before it).
     public func run(_ path: String, finished: (TestResult) -> Void = { _ in }) -> FileResult {
         var file = FileResult(path: path)
-        let runtime = LuaRuntime(options: options.runtime)
+        let runtime: LuaRuntime
+        do { runtime = try LuaRuntime(options: options.runtime) } catch {
+            file.results.append(TestResult(status: .error, names: ["(preparing the runtime)"], file: path, line: 0,
+                                           message: String(describing: error)))
+            return file
+        }
         // A reported error fails the test that was running (scrim run and the REPL only print it), unless the
         // spec watches the `error` event itself: then the report is what it tests.
         let box = ReportBox()

@@ -85,7 +85,7 @@ import ScrimCore
         })
         expectBudgetError(state, "\nspin()\nreturn 'went on'", "budget.lua:2: exceeded the time budget of 0.2 s")
         #expect(turns > 0)
-        let runtime = LuaRuntime(options: { var o = RuntimeOptions(); o.timeBudget = 0.1; return o }())
+        let runtime = try LuaRuntime(options: { var o = RuntimeOptions(); o.timeBudget = 0.1; return o }())
         #expect(runtime.core.timeBudget.exceeded() == nil)
         usleep(150_000)
         #expect(runtime.core.timeBudget.exceeded()?.message == "exceeded the time budget of 0.1 s")
