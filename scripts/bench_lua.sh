@@ -2,7 +2,7 @@
 # Plain Lua under `scrim run` (default budgets on: --timeout 30, --max-memory 1G) against lua5.4, in the same run:
 # a CPU-bound loop, sort.lua-style table work and a string-heavy loop. The bar (issue 24): scrim ≤ 1.05× lua5.4.
 # Usage: scripts/bench_lua.sh [path/to/release/scrim]   (default .build/release/scrim)
-# Prints best-of-5 CPU times (user + system: on a shared machine wall time mostly measures the neighbours), the ratio
+# Prints best-of-5 (or $BENCH_LUA_RUNS) CPU times (user + system: on a shared machine wall time mostly measures the neighbours), the ratio
 # and whether the bar is met; exits 1 when one is not.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,7 +43,7 @@ LUA
 
 best_of() {
   local best="" elapsed
-  for _ in $(seq 1 "${runs:-5}"); do
+  for _ in $(seq 1 "${BENCH_LUA_RUNS:-5}"); do
     elapsed=$( { TIMEFORMAT='%U %S'; time "$@" >/dev/null; } 2>&1 | awk '{ print $1 + $2 }')
     if [ -z "$best" ] || (( $(echo "$elapsed < $best" | bc -l) )); then best=$elapsed; fi
   done

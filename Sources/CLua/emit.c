@@ -20,7 +20,9 @@
 #include <math.h>
 #include <string.h>
 
-enum { SWIFT_EMIT = 1, REPORTER, LISTS, METATABLE, DISPATCHING };
+/* Upvalues of `emit`; the last two are the event's keys, interned once: lua_setfield would look each C string up in
+   Lua's string cache at every event. */
+enum { SWIFT_EMIT = 1, REPORTER, LISTS, METATABLE, DISPATCHING, NAME_KEY, CANCELLABLE_KEY };
 
 static int swift_emit(lua_State *L, int top) {
   lua_settop(L, top);
@@ -87,11 +89,13 @@ static int emit(lua_State *L) {
     lua_createtable(L, 0, fields + 3); /* [cell, fn, event] */
     int event = base + 3;
     if (fields > 0) copy_fields(L, source, event, normalize);
+    lua_pushvalue(L, lua_upvalueindex(NAME_KEY));
     lua_pushvalue(L, 1);
-    lua_setfield(L, event, "name");
+    lua_rawset(L, event);
     if (cancellable) {
+      lua_pushvalue(L, lua_upvalueindex(CANCELLABLE_KEY));
       lua_pushboolean(L, 1);
-      lua_setfield(L, event, "isCancellable");
+      lua_rawset(L, event);
     }
     lua_pushvalue(L, lua_upvalueindex(METATABLE));
     lua_setmetatable(L, event);
@@ -125,5 +129,7 @@ static int emit(lua_State *L) {
 void scrim_pushemit(lua_State *L, void *swiftEmit) {
   lua_pushlightuserdata(L, swiftEmit);
   lua_rotate(L, -5, 1);
-  lua_pushcclosure(L, emit, 5);
+  lua_pushliteral(L, "name");
+  lua_pushliteral(L, "isCancellable");
+  lua_pushcclosure(L, emit, 7);
 }

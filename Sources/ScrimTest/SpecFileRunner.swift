@@ -195,7 +195,7 @@ public struct SpecFileRunner {
     }
 
     /// The global `arg` as busted's is: the runner at 0 (`test`), the interpreter at -1 (this executable's path: `arg[-1]
-    /// .. " " .. arg[0]` runs the runner again), then what followed `--` on the command line.
+    /// .. " " .. arg[0]` runs the runner again), then the words of its command line (everything after `test`).
     private func setArguments(_ state: LuaState) {
         let L = state.L
         lua_createtable(L, Int32(options.scriptArguments.count), 2)

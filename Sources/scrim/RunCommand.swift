@@ -106,8 +106,9 @@ enum RunCommand {
         return PromisedOutputs.exitStatus(finish(status))
     }
 
+    /// Scrim's version, then Lua's line as `lua5.4 -v` prints it (its copyright notice goes with the Lua it embeds).
     static func printVersion() {
-        print("scrim \(LuaRuntime.version) (\(LuaRuntime.luaVersion))")
+        print("scrim \(LuaRuntime.version), \(LuaRuntime.luaCopyright)")
         fflush(stdout)
     }
 

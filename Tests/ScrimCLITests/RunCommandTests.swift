@@ -99,11 +99,11 @@ import Testing
 
     @Test(arguments: [
         (["bogus"], "scrim: unknown command 'bogus' (and no file of that name)"),
-        (["--bogus"], "scrim: unknown option '--bogus'"),
+        (["--bogus"], "scrim: unrecognized option '--bogus'"),
         (["run"], "scrim: no script given (a file, a folder, or - for standard input)"),
         (["run", "--timeout", "soon", "x.lua"], "scrim: invalid --timeout 'soon' (seconds of wall-clock time from 0 (none) to 31536000)"),
         (["run", "--max-memory", "12Q", "x.lua"], "scrim: invalid --max-memory '12Q' (bytes from 0 (none) to 1024G, e.g. 64M or 1G)"),
-        (["run", "--timeout"], "scrim: option '--timeout' needs a value"),
+        (["run", "--timeout"], "scrim: option '--timeout' needs argument"),
         (["help", "nothing"], "scrim: no help for unknown command 'nothing'"),
     ])
     func usageErrorsExitTwo(arguments: [String], message: String) throws {

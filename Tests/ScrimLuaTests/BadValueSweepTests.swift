@@ -33,7 +33,7 @@ import Testing
         ]
         var constructors: [(String, [String])] = controllerTables.map { ($0.0, Array($0.1.optionNames)) }
         constructors.append(("View", Array(ViewBinding.luaClass.allFieldSetters().keys)))
-        constructors.append(("ConfirmDialog", Array(PopupBinding.confirmOptionNames) + ["items", "delegate", "name"]))
+        constructors.append(("ConfirmDialog", Array(PopupBinding.confirmOptionNames) + PopupBinding.optionNames))
         constructors.append(("animate", AnimationBinding.optionNames))
         constructors.append(("constrain", LayoutBinding.optionNames))
         lua_createtable(L, Int32(constructors.count), 0)

@@ -55,7 +55,14 @@ public final class AutoLayoutEngine: LayoutEngine {
     /// Where a broken required constraint goes: optional, but above priority 999.
     static let brokenStrength = Strength(Strength.required.value * 0.999)
 
-    let solver = Solver()
+    /// Made on first use: a runtime whose script lays nothing out (most start-ups) never pays for it.
+    var solver: Solver {
+        if let madeSolver { return madeSolver }
+        let made = Solver()
+        madeSolver = made
+        return made
+    }
+    private var madeSolver: Solver?
     weak var window: Window?
     var views: [ObjectIdentifier: SolvedView] = [:]
     var installations: [ObjectIdentifier: Installation] = [:]
@@ -94,7 +101,7 @@ public final class AutoLayoutEngine: LayoutEngine {
     var hasWork: Bool {
         needsFullSync || !pendingActivations.isEmpty || !pendingConstants.isEmpty || !pendingPriorities.isEmpty
             || !movedViews.isEmpty || !staysToAdd.isEmpty || !staysToMove.isEmpty || !staysToCheck.isEmpty
-            || solver.hasChanges
+            || madeSolver?.hasChanges == true
     }
 
     // MARK: LayoutEngine
@@ -291,7 +298,7 @@ public final class AutoLayoutEngine: LayoutEngine {
         staysToMove = [:]
         for solved in staysToCheck { solved.isCheckPending = false }
         staysToCheck = []
-        solver.reset()
+        madeSolver?.reset()
         needsFullSync = true
     }
 

@@ -9,10 +9,7 @@ enum HookBinding {
         .readonly("once") { $0.once }
         .readonly("group") { $0.group }
         .readonly("isActive") { $0.isActive }
-        .method("remove") { hook, _ in
-            hook.remove()
-            return 0
-        }
+        .action("remove") { hook, _ in hook.remove() }
         .description { "Hook(\($0.event))" }
 
     /// `ev:cancel()`: the event a handler's table stands for is found through a private key, set only while the
@@ -38,12 +35,12 @@ enum HookBinding {
         if !call.isNil(3) {
             guard call.type(3) == LUA_TTABLE else { throw call.typeError(3, expected: "table") }
             try call.checkOptions(3, options: ["once", "priority", "group"])
-            once = try call.tableBoolean(3, "once") ?? false
-            if let value = try call.tableNumber(3, "priority") {
+            once = try call.field(3, "once") ?? false
+            if let value: Double = try call.field(3, "priority") {
                 guard value == value.rounded(), abs(value) < 1e15 else { throw call.argumentError(3, "field 'priority': integer expected") }
                 priority = Int(value)
             }
-            if call.hasField(3, "group") { group = try call.fieldValue(3, "group") { try call.string($0) } }
+            group = try call.field(3, "group")
         }
         if let warning = EventNames.warning(forSubscriptionTo: name) {
             call.runtime.core.warningSink("\(call.runtime.callerPosition(call).map { $0 + ": " } ?? "")\(warning)")
@@ -123,7 +120,7 @@ enum HookBinding {
     static func pushEmit(_ state: LuaState) -> Bool {
         let L = state.L
         let top = lua_gettop(L)
-        lua_checkstack(L, 6)
+        lua_checkstack(L, 8)
         state.push(report)
         pushTable(L, listsKey)
         do { try state.pushEventMetatable() } catch {
@@ -250,10 +247,6 @@ enum HookBinding {
         lua_rawsetp(L, scrim_registryindex(), busKey)
         return bus
     }
-}
-
-extension Hook: LuaPushable {
-    public func push(_ state: LuaState) { state.push(any: self) }
 }
 
 /// A Lua value kept as such inside an event (tables, functions): pushed back as the same value.

@@ -47,17 +47,28 @@ public final class LuaState {
         limits.pointee.host = Unmanaged.passUnretained(self).toOpaque()
         luaL_openlibs(L)
         scrim_opencoroutines(L)
-        lua_createtable(L, 0, 0)
-        lua_createtable(L, 0, 1)
-        lua_pushstring(L, "v")
-        lua_setfield(L, -2, "__mode")
-        lua_setmetatable(L, -2)
-        lua_rawsetp(L, scrim_registryindex(), LuaState.objectCacheKey)
+        pushRegistryTable(LuaState.objectCacheKey, mode: "v")
+        lua_settop(L, -2)
         self.memoryLimit = memoryLimit
         self.timeBudget = timeBudget
     }
 
     public var isClosed: Bool { handle.L == nil }
+
+    /// Pushes the registry's table at `key`, made on first use (with weak keys or values, as `mode` says: "k", "v").
+    func pushRegistryTable(_ key: UnsafeRawPointer, mode: String? = nil) {
+        if lua_rawgetp(L, scrim_registryindex(), key) == LUA_TTABLE { return }
+        lua_settop(L, -2)
+        lua_createtable(L, 0, 0)
+        if let mode {
+            lua_createtable(L, 0, 1)
+            pushString(mode)
+            lua_setfield(L, -2, "__mode")
+            lua_setmetatable(L, -2)
+        }
+        lua_pushvalue(L, -1)
+        lua_rawsetp(L, scrim_registryindex(), key)
+    }
 
     /// Closes the state: finalizers run, outstanding `LuaRef`s become inert. Idempotent.
     public func close() {

@@ -32,11 +32,11 @@ struct ParsedArguments {
     var trailingOperands: [Argument] { dashDashAt.map { Array(operands[$0...]) } ?? [] }
 
     /// The value of `option` read by `convert`, which returns nil for a bad one; a bad one is a usage error whose
-    /// message says what was expected (`invalid --timeout 'soon' (seconds, …)`).
-    func value<T>(_ option: Option, expected: String, _ convert: (String) -> T?) throws -> T? {
+    /// message says what was expected (`invalid --timeout 'soon' (seconds, …)`), made only then (start-up is short).
+    func value<T>(_ option: Option, expected: @autoclosure () -> String, _ convert: (String) -> T?) throws -> T? {
         guard let text = value(option) else { return nil }
         guard let converted = convert(text) else {
-            throw command.usageError("invalid \(option.display) '\(text)' (\(expected))")
+            throw command.usageError("invalid \(option.display) '\(text)' (\(expected()))")
         }
         return converted
     }
