@@ -2,6 +2,7 @@ import CLua
 import Foundation
 import Testing
 @testable import ScrimLua
+import ScrimCore
 
 /// The generated bad-value sweep (Tests/fixtures/sweep/bad_values.lua): what it sweeps comes from the binding tables —
 /// the module's functions, the constructors' options, every bound class's methods and properties — so a binding added
@@ -27,10 +28,7 @@ import Testing
 
         let controllerTables: [(String, SwiftClassTable)] = [
             ("PopupWindow", ScriptPopupWindow.classTable), ("ViewController", ControllerBinding.viewControllerTable),
-            ("BottomPresentViewController", ControllerBinding.bottomTable), ("TopPresentViewController", ControllerBinding.topTable),
-            ("RightPresentViewController", ControllerBinding.rightTable), ("CenterPresentViewController", ControllerBinding.centerTable),
-            ("LeftPresentViewController", ControllerBinding.dimmingTable(.left)),
-        ]
+        ] + PresentEdge.all.map { ($0.className, ControllerBinding.dimmingTable($0)) }
         var constructors: [(String, [String])] = controllerTables.map { ($0.0, Array($0.1.optionNames)) }
         constructors.append(("View", Array(ViewBinding.luaClass.allFieldSetters().keys)))
         constructors.append(("ConfirmDialog", Array(PopupBinding.confirmOptionNames) + PopupBinding.optionNames))

@@ -155,11 +155,4 @@ enum ControllerBinding {
     static func dimmingTable(_ edge: PresentEdge) -> SwiftClassTable {
         dimmingTables[edge] ?? makeDimmingTable(edge)
     }
-
-    static var bottomTable: SwiftClassTable { dimmingTable(.bottom) }
-    static var topTable: SwiftClassTable { dimmingTable(.top) }
-    static var rightTable: SwiftClassTable { dimmingTable(.right) }
-    static var centerTable: SwiftClassTable { dimmingTable(.center) }
 }
-
-

@@ -122,23 +122,14 @@ enum HookBinding {
         let top = lua_gettop(L)
         lua_checkstack(L, 8)
         state.push(report)
-        pushTable(L, listsKey)
+        state.pushRegistryTable(listsKey)
         do { try state.pushEventMetatable() } catch {
             lua_settop(L, top)
             return false
         }
-        pushTable(L, dispatchingKey)
+        state.pushRegistryTable(dispatchingKey)
         scrim_pushemit(L, Unmanaged.passUnretained(emit).toOpaque())
         return true
-    }
-
-    /// Pushes the registry table at `key`, made on first use.
-    private static func pushTable(_ L: OpaquePointer, _ key: UnsafeMutableRawPointer) {
-        if lua_rawgetp(L, scrim_registryindex(), key) == LUA_TTABLE { return }
-        lua_settop(L, -2)
-        lua_createtable(L, 0, 0)
-        lua_pushvalue(L, -1)
-        lua_rawsetp(L, scrim_registryindex(), key)
     }
 
     /// `report(name, message)`: an error of a handler `scrim.emit` ran from C, reported as the bus reports one.
@@ -154,7 +145,7 @@ enum HookBinding {
     private static func cancelDispatchedFromLua(_ call: LuaCall) throws -> Int32 {
         let L = call.L
         lua_checkstack(L, 4)
-        pushTable(L, dispatchingKey)
+        call.state.pushRegistryTable(dispatchingKey)
         lua_pushvalue(L, 1)
         switch lua_rawget(L, -2) {
         case LUA_TNUMBER:
@@ -196,7 +187,7 @@ enum HookBinding {
                 lua_pushboolean(L, 0)
                 lua_rawseti(L, -2, 1)
             }
-            pushTable(L, listsKey)
+            state.pushRegistryTable(listsKey)
             state.pushString(channel.name)
             if channel.handlers.isEmpty { lua_pushnil(L) } else { lua_pushboolean(L, 0) }
             lua_rawset(L, -3)
@@ -210,7 +201,7 @@ enum HookBinding {
         state.keepingTop { _ in
             let L = state.L
             lua_checkstack(L, 6)
-            pushTable(L, listsKey)
+            state.pushRegistryTable(listsKey)
             state.pushString(name)
             guard lua_rawget(L, -2) == LUA_TBOOLEAN else { return }
             state.pushString(name)
