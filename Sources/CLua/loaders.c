@@ -4,6 +4,7 @@
 #include "CLua.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,10 +28,6 @@ static const char *state_mode(lua_State *L) {
 
 int scrim_loadbuffer(lua_State *L, const char *buff, size_t size, const char *chunkname) {
   LOADING(L, luaL_loadbufferx(L, buff, size, chunkname, state_mode(L)));
-}
-
-int scrim_loadfile(lua_State *L, const char *path) {
-  LOADING(L, luaL_loadfilex(L, path, state_mode(L)));
 }
 
 int scrim_loadreader(lua_State *L, lua_Reader reader, void *data, const char *chunkname) {
@@ -134,19 +131,22 @@ void scrim_pushscriptarguments(lua_State *L) {
   lua_pushcfunction(L, script_arguments);
 }
 
-/* Standard input, read in pieces as the parser asks for them: never more than one piece held outside Lua, the
-   parser's memory under the budget (checked before each piece), and a wait for input stopped by the time budget or
-   Ctrl-C. */
-typedef struct StdinReader {
+/* A script's file or standard input, read in pieces as the parser asks for them: never more than one piece held
+   outside Lua, the parser's memory under the budget (checked before each piece), and a wait for input (a pipe, a
+   FIFO, /dev/stdin that never ends) stopped by the time budget or Ctrl-C — what luaL_loadfile, which reads with
+   stdio until the end, cannot do. */
+typedef struct PieceReader {
   lua_State *L;
+  int fd;
+  const char *path; /* NULL for standard input, whose read errors end it as lua.c's do */
   int started;
   size_t offset, length;
   char buffer[1 << 16];
-} StdinReader;
+} PieceReader;
 
 /* Appends what the next read gives to the buffer (at most `room` bytes); 0 at the end of input. Raises (inside the
-   protected parser, with no Swift frame above) once a budget is spent. */
-static size_t read_piece(StdinReader *r, size_t room) {
+   protected parser, with no Swift frame above) once a budget is spent, or when a file cannot be read. */
+static size_t read_piece(PieceReader *r, size_t room) {
   ScrimLimits *lim = scrim_limits(r->L);
   for (;;) {
     if (scrim_overbudget(lim)) {
@@ -158,19 +158,20 @@ static size_t read_piece(StdinReader *r, size_t room) {
     if (lim->limit && lim->used > lim->limit) return (size_t)luaL_error(r->L, "not enough memory");
     int timeout = -1;
     if (lim->budget > 0 && lim->deadline > 0) timeout = (int)((lim->deadline - scrim_monotonic()) * 1000) + 1;
-    struct pollfd waiting = {.fd = 0, .events = POLLIN};
+    struct pollfd waiting = {.fd = r->fd, .events = POLLIN};
     int ready = poll(&waiting, 1, timeout < 0 && lim->budget > 0 ? 0 : timeout);
     if (ready == 0 || (ready < 0 && errno == EINTR)) continue;
-    ssize_t n = read(0, r->buffer + r->length, room);
+    ssize_t n = read(r->fd, r->buffer + r->length, room);
     if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && r->path != NULL) return (size_t)luaL_error(r->L, "cannot read %s: %s", r->path, strerror(errno));
     if (n <= 0) return 0;
     r->length += (size_t)n;
     return (size_t)n;
   }
 }
 
-static const char *stdin_piece(lua_State *L, void *data, size_t *size) {
-  StdinReader *r = (StdinReader *)data;
+static const char *next_piece(lua_State *L, void *data, size_t *size) {
+  PieceReader *r = (PieceReader *)data;
   (void)L;
   if (!r->started) { /* as luaL_loadfile: a UTF-8 byte-order mark dropped, a first line starting with # emptied */
     r->started = 1;
@@ -186,6 +187,14 @@ static const char *stdin_piece(lua_State *L, void *data, size_t *size) {
         r->offset = r->length = 0;
         if (read_piece(r, sizeof r->buffer) == 0) break;
       }
+      /* A binary chunk after the line starts right there, as luaL_loadfile has it (without the newline). */
+      if (r->offset + 1 >= r->length && r->offset < r->length) {
+        memmove(r->buffer, r->buffer + r->offset, 1);
+        r->offset = 0;
+        r->length = 1;
+        read_piece(r, sizeof r->buffer - 1);
+      }
+      if (r->offset + 1 < r->length && r->buffer[r->offset + 1] == LUA_SIGNATURE[0]) r->offset++;
     }
     if (r->offset < r->length) {
       *size = r->length - r->offset;
@@ -198,16 +207,36 @@ static const char *stdin_piece(lua_State *L, void *data, size_t *size) {
   return *size ? r->buffer : NULL;
 }
 
-int scrim_loadstdin(lua_State *L, const char *chunkname) {
-  StdinReader *r = (StdinReader *)malloc(sizeof *r);
+static int load_pieces(lua_State *L, int fd, const char *path, const char *chunkname) {
+  PieceReader *r = (PieceReader *)malloc(sizeof *r);
   if (r == NULL) {
     lua_pushliteral(L, "not enough memory");
     return LUA_ERRMEM;
   }
   r->L = L;
+  r->fd = fd;
+  r->path = path;
   r->started = 0;
   r->offset = r->length = 0;
-  int status = scrim_loadreader(L, stdin_piece, r, chunkname);
+  int status = scrim_loadreader(L, next_piece, r, chunkname);
   free(r);
+  return status;
+}
+
+int scrim_loadstdin(lua_State *L, const char *chunkname) {
+  return load_pieces(L, 0, NULL, chunkname);
+}
+
+/* luaL_loadfile's behaviour and messages (`cannot open PATH: reason`, the chunk named @PATH), read as above. */
+int scrim_loadfile(lua_State *L, const char *path) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    lua_pushfstring(L, "cannot open %s: %s", path, strerror(errno));
+    return LUA_ERRFILE;
+  }
+  lua_pushfstring(L, "@%s", path);
+  int status = load_pieces(L, fd, path, lua_tostring(L, -1));
+  lua_remove(L, -2);
+  close(fd);
   return status;
 }

@@ -165,6 +165,58 @@ static void check_allowhook_offset(lua_State *L) {
                     && bytes[ALLOWHOOK_OFFSET] == 1 && sizeof(void *) + 3 == ALLOWHOOK_OFFSET;
 }
 
+/* The script's count hook fires every `count` instructions, counted down in lua_State.hookcount, which lua_sethook
+   resets. Setting the stop hook (and putting the script's back when the stop hook finds nothing to raise) would
+   restart the count and shift the script's count events; so the stop hook takes over the countdown where it was and
+   hands it back where it got to. The field is not in Lua's API either: Lua 5.4's lua_State ends with the hook,
+   errfunc, nCcalls, oldpc, basehookcount, hookcount and hookmask; their places are checked once, by setting a hook
+   with a count no other field holds (see hookcount_check). Unknown places: the count restarts from the script's. */
+#define HOOK_OFFSET 160
+#define BASEHOOKCOUNT_OFFSET 184
+#define HOOKCOUNT_OFFSET 188
+#define HOOKMASK_OFFSET 192
+static int hookcount_known = -1;
+
+static void probe_hook(lua_State *L, lua_Debug *ar) {
+  (void)L;
+  (void)ar;
+}
+
+static int int_at(lua_State *L, size_t offset) {
+  int value;
+  memcpy(&value, (const unsigned char *)L + offset, sizeof value);
+  return value;
+}
+
+static void hookcount_check(lua_State *L) {
+  if (hookcount_known != -1) return;
+  hookcount_known = 0;
+  if (LUA_VERSION_NUM != 504 || sizeof(void *) != 8 || sizeof(int) != 4) return;
+  const int probe = 0x5C1A3B7; /* no pointer half, size or flag looks like it */
+  lua_sethook(L, probe_hook, LUA_MASKCOUNT, probe);
+  lua_Hook hook;
+  memcpy(&hook, (const unsigned char *)L + HOOK_OFFSET, sizeof hook);
+  int set = hook == probe_hook && int_at(L, BASEHOOKCOUNT_OFFSET) == probe && int_at(L, HOOKCOUNT_OFFSET) == probe
+            && int_at(L, HOOKMASK_OFFSET) == LUA_MASKCOUNT;
+  lua_sethook(L, NULL, 0, 0);
+  hookcount_known = set && int_at(L, BASEHOOKCOUNT_OFFSET) == 0 && int_at(L, HOOKCOUNT_OFFSET) == 0
+                    && int_at(L, HOOKMASK_OFFSET) == 0;
+}
+
+/* Instructions left until the next count event of `thread`'s hook, which counts every `count`. */
+static int hook_remaining(lua_State *thread, int count) {
+  if (hookcount_known != 1) return count;
+  int left = int_at(thread, HOOKCOUNT_OFFSET);
+  return left > 0 && left <= count ? left : count;
+}
+
+/* lua_sethook for the script's hook, its countdown at `remaining` rather than restarted. */
+static void restore_hook(lua_State *thread, const ScrimArmedThread *entry) {
+  lua_sethook(thread, entry->hook, entry->mask, entry->count);
+  if (hookcount_known == 1 && (entry->mask & LUA_MASKCOUNT) && entry->remaining > 0 && entry->remaining <= entry->count)
+    memcpy((unsigned char *)thread + HOOKCOUNT_OFFSET, &entry->remaining, sizeof entry->remaining);
+}
+
 /* The signal the watchdog sends the thread running Lua when a deadline passes: its handler sets the stop hook there,
    where the running coroutine is known to be alive. SIGURG is ignored by default, so a stray one is harmless. */
 #define SCRIM_SIGNAL SIGURG
@@ -195,6 +247,8 @@ static int arm_count(ScrimLimits *lim) {
   return lim->memoryGrace && !lim->stopping && !lim->interrupted && !lim->expired ? MEMORY_GRACE : 1;
 }
 
+static ScrimArmedThread *armed_entry(ScrimLimits *lim, lua_State *thread);
+
 /* Sets the stop hook on `thread`, keeping the hook it had (the script's) to run beside it and to put back. */
 static void arm_thread(ScrimLimits *lim, lua_State *thread) {
   if (thread == NULL) return;
@@ -202,17 +256,22 @@ static void arm_thread(ScrimLimits *lim, lua_State *thread) {
   int interrupt = lim->interrupted && !lim->stopping ? LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE : 0;
   if (lua_gethook(thread) == stop_hook) { /* armed already: as often as now needed */
     int mask = lua_gethookmask(thread) | interrupt;
-    if (lua_gethookcount(thread) != count || lua_gethookmask(thread) != mask) lua_sethook(thread, stop_hook, mask, count);
+    int countdown = hookcount_known == 1 ? int_at(thread, HOOKCOUNT_OFFSET) : count; /* left high by a hook's error */
+    if (lua_gethookcount(thread) != count || lua_gethookmask(thread) != mask || countdown > count)
+      lua_sethook(thread, stop_hook, mask, count);
     return;
   }
-  int n = lim->armedCount;
   int mask = lua_gethook(thread) ? lua_gethookmask(thread) : 0;
-  if (n < SCRIM_ARMED_MAX) {
-    lim->armed[n].thread = thread;
-    lim->armed[n].hook = lua_gethook(thread);
-    lim->armed[n].mask = mask;
-    lim->armed[n].count = lua_gethookcount(thread);
-    lim->armedCount = n + 1;
+  /* A thread armed before whose script set a hook of its own since (replacing the stop hook) keeps its one entry. */
+  ScrimArmedThread *entry = armed_entry(lim, thread);
+  if (entry == NULL && lim->armedCount < SCRIM_ARMED_MAX) entry = &lim->armed[lim->armedCount++];
+  if (entry != NULL) {
+    entry->thread = thread;
+    entry->hook = lua_gethook(thread);
+    entry->mask = mask;
+    entry->count = lua_gethookcount(thread);
+    entry->remaining = (mask & LUA_MASKCOUNT) ? hook_remaining(thread, entry->count) : 0;
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
   }
   /* Count events at every instruction (where a budget is raised: a call event would also come for the message
      handler, a C function), the script's own events to pass on, and for Ctrl-C every event, as lua.c asks for. */
@@ -248,7 +307,7 @@ static void disarm_locked(ScrimLimits *lim, lua_State *thread) {
     if (lua_gethook(thread) == stop_hook) lua_sethook(thread, NULL, 0, 0); /* inherited by a coroutine made meanwhile */
     return;
   }
-  if (lua_gethook(thread) == stop_hook) lua_sethook(thread, entry->hook, entry->mask, entry->count);
+  if (lua_gethook(thread) == stop_hook) restore_hook(thread, entry);
   *entry = lim->armed[--lim->armedCount];
 }
 
@@ -309,9 +368,36 @@ static int deadline_passed(ScrimLimits *lim) {
   return lim->expired;
 }
 
+/* Moves `thread`'s countdown to the script's next count event on by `instructions`, as Lua's does: each time it
+   reaches 0 it starts again from `count` (inside a hook, without an event: Lua runs no hook within a hook). */
+static void count_down(ScrimArmedThread *entry, int instructions) {
+  if (entry->count <= 0) return; /* a count mask without a count (C's lua_sethook allows it) has no count events */
+  entry->remaining -= instructions;
+  if (entry->remaining <= 0) entry->remaining = entry->count - (-entry->remaining) % entry->count;
+}
+
+/* While the stop hook is set, instructions run by a hook function are not seen by it (hooks are off in a hook) but
+   count towards the script's next count event, as in Lua: the script's hook runs with the countdown in hookcount
+   set high, and what it used is read back. An error out of the script's hook leaves it high: arm_thread resets it. */
+#define HOOK_UNCOUNTED (1 << 30)
+
+static void call_script_hook(ScrimLimits *lim, lua_State *L, ScrimArmedThread *entry, lua_Debug *ar) {
+  int measure = hookcount_known == 1 && (entry->mask & LUA_MASKCOUNT);
+  int uncounted = HOOK_UNCOUNTED;
+  if (measure) memcpy((unsigned char *)L + HOOKCOUNT_OFFSET, &uncounted, sizeof uncounted);
+  entry->hook(L, ar);
+  if (!measure || lua_gethook(L) != stop_hook) return; /* the script's hook set another hook: its count is its own */
+  int used = uncounted - int_at(L, HOOKCOUNT_OFFSET);
+  int own = lua_gethookcount(L);
+  memcpy((unsigned char *)L + HOOKCOUNT_OFFSET, &own, sizeof own);
+  entry = armed_entry(lim, L); /* the table may have moved (a coroutine resumed and left in the hook) */
+  if (entry != NULL && (entry->mask & LUA_MASKCOUNT) && used > 0) count_down(entry, used);
+}
+
 /* Set only once a budget fires (and left in place until the outermost entry returns): raises the memory error, or the
    budget's or Ctrl-C's stop, at every event, so that a script cannot catch it with pcall and go on. The script's own
-   hook, if it had one on this thread, still sees its events. */
+   hook, if it had one on this thread, still sees its events: its call, return and line events as they come, its
+   count events counted down from where its count was when the stop hook was set (and handed back where it got to). */
 static void stop_hook(lua_State *L, lua_Debug *ar) {
   ScrimLimits *lim = scrim_limits(L);
 
@@ -319,8 +405,13 @@ static void stop_hook(lua_State *L, lua_Debug *ar) {
   int interrupt = lim->depth > 0 && lim->interrupted && !lim->stopping;
   if (ar->event != LUA_HOOKCOUNT) { /* one of the script's own events, or any event for Ctrl-C */
     int event = ar->event == LUA_HOOKTAILCALL ? LUA_MASKCALL : 1 << ar->event;
-    if (entry != NULL && entry->hook != NULL && (entry->mask & event)) entry->hook(L, ar);
+    if (entry != NULL && entry->hook != NULL && (entry->mask & event)) call_script_hook(lim, L, entry, ar);
     if (!interrupt) return;
+  } else if (entry != NULL && entry->hook != NULL && (entry->mask & LUA_MASKCOUNT) && entry->count > 0) {
+    /* The stop hook counts every instruction (every MEMORY_GRACE once a memory error was raised). */
+    int fires = entry->remaining <= lua_gethookcount(L);
+    count_down(entry, lua_gethookcount(L));
+    if (fires) call_script_hook(lim, L, entry, ar);
   }
   if (lim->residentOver) {
     lim->residentOver = 0;
@@ -619,7 +710,7 @@ static void warn_flush(ScrimLimits *lim, int last) {
   lim->warningContinues = !last;
 }
 
-/* Warnings (errors in __gc, warn()) are on by default: a failing finalizer should not be silent. A message comes
+/* Warnings (errors in __gc, warn()) are off until warn("@on") or -W, as in lua.c (see scrim_newstate). A message comes
    in pieces (warn's arguments; "error in " .. "__gc" .. …): they are joined and the whole printed once, with one
    prefix. Control messages ("@off", "@on") come alone, as in lua.c. */
 static void warn_function(void *ud, const char *msg, int tocont) {
@@ -669,10 +760,12 @@ lua_State *scrim_newstate(ScrimLimits *limits) {
   limits->mainThread = L;
   limits->running = L;
   check_allowhook_offset(L);
+  hookcount_check(L);
   watch(limits);
   limits->baseResident = resident_bytes();
   lua_atpanic(L, panic);
   lua_setwarnf(L, warn_function, L);
+  limits->warningsOff = 1; /* lua.c's start: warnings off */
   lua_newtable(L);
   lua_pushcfunction(L, hostfn_gc);
   lua_setfield(L, -2, "__gc");

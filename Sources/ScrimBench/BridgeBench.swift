@@ -33,7 +33,7 @@ func bridgeBenchmarks() -> [BenchRow] {
     // machine during one side does not decide the ratio.
     var host = runJSON([outside]), lua = runJSON([plain])
 
-    let runtime = LuaRuntime()
+    let runtime = try! LuaRuntime()
     let state = runtime.state
     let L = state.L
     state.register(probeClass, for: BenchProbe.self)

@@ -8,7 +8,7 @@ import ScrimLua
 func popupBenchmarks() -> [BenchRow] {
     let cycles = 100_000, warmUp = 20_000
     func run(_ body: String) -> (growth: Double, perCycle: Double) {
-        let runtime = LuaRuntime()
+        let runtime = try! LuaRuntime()
         let state = runtime.state
         try! state.run("""
         function cycle(i)

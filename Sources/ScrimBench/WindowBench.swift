@@ -9,7 +9,7 @@ import ScrimWindow
 /// shown): a full frame at scale 1 and 2, an unchanged frame (which must not render), and WebP recording beside the
 /// film strip of the same frames.
 func windowBenchmarks() -> [BenchRow] {
-    let runtime = LuaRuntime()
+    let runtime = try! LuaRuntime()
     do {
         // The scene as the film shows it at its fullest: the popup up, before the script's tap sends it away.
         let text = try readScript("scripts/film_popup.lua")
@@ -47,7 +47,7 @@ func windowBenchmarks() -> [BenchRow] {
     let renders = Double(renderer.renderCount - before)
 
     // Recording: the popup's 0.8 s transition at 30 frames a second, as `scrim record` and `scrim snapshot --film` do.
-    let film = LuaRuntime()
+    let film = try! LuaRuntime()
     let recorder = FilmRecorder(runtime: film.core)
     try! film.runFile("scripts/film_popup.lua")
     try! film.settle()

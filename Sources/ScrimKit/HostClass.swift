@@ -22,10 +22,13 @@ public final class HostClass<T: AnyObject> {
         self.declaration = declaration
         self.make = make
         self.attach = attach
-        let c = LuaClass<T>(name)
-        c.userValues = 2
+        let c = LuaClass<T>(name, userValues: 2)
         c.delegateTable("delegate")
         c.scriptMembers(declaration)
+        // What `self.super` reaches: the declared default (a required method has none).
+        for member in declaration.members where !(member.kind == .method && member.isRequired) {
+            c.swiftImplementations[member.name] = SwiftImplementation(isMethod: member.kind == .method) { _ in member.defaultValue }
+        }
         luaClass = c.description { _ in name }
     }
 
@@ -62,17 +65,6 @@ public final class HostClass<T: AnyObject> {
             return object
         }, configure: { [luaClass] object, call, index in
             if !call.isNil(index) { try luaClass.applyFields(object, from: call, at: index) }
-        }, baseImplementations: baseImplementations, baseValue: HostFunction("super") { [declaration] call in
-            call.push(declaration[try call.string(2)]?.defaultValue)
         }, optionNames: [])
-    }
-
-    /// What `self.super:member()` reaches for a method: the declared default (a required member has none).
-    private var baseImplementations: [String: HostFunction] {
-        var table: [String: HostFunction] = [:]
-        for member in declaration.members where member.kind == .method && !member.isRequired {
-            table[member.name] = HostFunction(member.name, kind: .method) { call in call.push(member.defaultValue) }
-        }
-        return table
     }
 }

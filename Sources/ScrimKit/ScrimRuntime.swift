@@ -13,12 +13,16 @@ public final class ScrimRuntime {
     public var pluginPath: [String]
 
     /// `memoryLimit` bytes and `timeBudget` seconds of wall clock for the Lua state (nil: none), on a virtual screen.
-    public init(screen: Screen = .default, memoryLimit: Int? = 1 << 30, timeBudget: Double? = 30, pluginPath: [String] = []) {
+    /// Throws `ScrimError` when no Lua state can be made (the process is out of memory).
+    public init(screen: Screen = .default, memoryLimit: Int? = 1 << 30, timeBudget: Double? = 30,
+                pluginPath: [String] = []) throws {
         var options = RuntimeOptions()
         options.screen = screen
         options.memoryLimit = memoryLimit
         options.timeBudget = timeBudget
-        lua = LuaRuntime(options: options)
+        do { lua = try LuaRuntime(options: options) } catch {
+            throw ScrimError(message: "\(error)")
+        }
         plugins = PluginHost.install(in: lua)
         self.pluginPath = pluginPath
     }

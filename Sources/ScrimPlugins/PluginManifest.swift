@@ -1,4 +1,3 @@
-import CLua
 import ScrimLua
 
 /// What `plugin.lua` returns, validated: the fields Swift needs to order and describe a plugin. The exports,
@@ -19,75 +18,49 @@ public struct PluginManifest {
     /// Reads and validates the manifest table at `index` for the plugin in `folder`; `warnings` gets the unknown
     /// fields. Throws a message that starts with the manifest's path.
     static func read(_ state: LuaState, at index: Int32, folder: PluginFolder, warnings: inout [String]) throws -> PluginManifest {
-        let L = state.L
-        let index = lua_absindex(L, index)
         let path = folder.manifestPath
         func problem(_ text: String) -> PluginError {
             PluginError(plugin: folder.name, message: "\(path): \(text)")
         }
-        var fields: [String: Int32] = [:]
-        lua_pushnil(L)
-        while lua_next(L, index) != 0 {
-            let type = lua_type(L, -1)
-            lua_settop(L, -2)
-            guard lua_type(L, -1) == LUA_TSTRING else {
-                lua_settop(L, -2)
-                throw problem("manifest keys must be field names (strings)")
-            }
-            fields[state.string(at: -1)] = type
-        }
+        guard let table = state.table(at: index) else { throw problem("the manifest must be a table") }
+        guard table.otherKeyCount == 0 else { throw problem("manifest keys must be field names (strings)") }
+        let fields = table.fields
         for field in fields.keys.sorted() where !knownFields.contains(field) {
             warnings.append("plugin '\(folder.name)': unknown manifest field '\(field)' (ignored)")
         }
         func string(_ field: String) -> String? {
-            state.keepingTop { _ in
-                scrim_rawgetfield(L, index, field)
-                return lua_type(L, -1) == LUA_TSTRING ? state.string(at: -1) : nil
-            }
+            if case .string(let string)? = fields[field] { return string }
+            return nil
         }
         func strings(_ field: String) throws -> [String] {
-            guard let type = fields[field] else { return [] }
-            guard type == LUA_TTABLE else { throw problem("'\(field)' must be a list of strings, got \(typeName(type))") }
-            return try state.keepingTop { list in
-                scrim_rawgetfield(L, index, field)
-                var result: [String] = []
-                let count = Int(lua_rawlen(L, -1))
-                var position = 0
-                while position < count {
-                    position += 1
-                    lua_settop(L, list + 1)
-                    lua_rawgeti(L, list + 1, lua_Integer(position))
-                    guard lua_type(L, -1) == LUA_TSTRING else {
-                        throw problem("'\(field)' must be a list of strings (item #\(position) is a \(typeName(lua_type(L, -1))))")
-                    }
-                    result.append(state.string(at: -1))
-                }
-                return result
-            }
+            guard let value = fields[field] else { return [] }
+            guard let list = state.table(value) else { throw problem("'\(field)' must be a list of strings, got \(value.typeName)") }
+            if let strings = list.strings { return strings }
+            let position = list.elements.firstIndex { if case .string = $0 { false } else { true } } ?? 0
+            throw problem("'\(field)' must be a list of strings (item #\(position + 1) is a \(list.elements[position].typeName))")
         }
-        func typeName(_ type: Int32) -> String { String(cString: lua_typename(L, type)) }
-        func expect(_ field: String, _ type: Int32, _ what: String) throws {
-            if let actual = fields[field], actual != type {
-                throw problem("'\(field)' must be \(what), got \(typeName(actual))")
+        func expect(_ field: String, _ type: String, _ what: String) throws {
+            if let actual = fields[field]?.typeName, actual != type {
+                throw problem("'\(field)' must be \(what), got \(actual)")
             }
         }
 
         guard fields["name"] != nil else { throw problem("the manifest has no 'name'") }
-        try expect("name", LUA_TSTRING, "a string")
+        try expect("name", "string", "a string")
         guard let name = string("name") else { throw problem("'name' must be a string") }
         guard name == folder.name else {
             throw problem("name '\(name)' does not match its folder '\(folder.name)'")
         }
         guard fields["version"] != nil else { throw problem("the manifest has no 'version'") }
-        try expect("version", LUA_TSTRING, "a string")
+        try expect("version", "string", "a string")
         guard let versionText = string("version") else { throw problem("'version' must be a string") }
         guard let version = SemanticVersion(versionText) else {
             throw problem("version '\(versionText)' is not a semantic version (MAJOR.MINOR.PATCH, e.g. 1.0.0)")
         }
-        try expect("description", LUA_TSTRING, "a string")
-        try expect("setup", LUA_TFUNCTION, "a function")
+        try expect("description", "string", "a string")
+        try expect("setup", "function", "a function")
         for field in ["menus", "transitions", "controllers", "hooks", "options"] {
-            try expect(field, LUA_TTABLE, "a table")
+            try expect(field, "table", "a table")
         }
         let requires = try strings("requires")
         let permissions = try strings("permissions")

@@ -5,6 +5,9 @@ import ScrimLua
 /// The Lua face of the loader: `scrim.plugins.load/list/get/state/reload`, `scrim.menu`, `scrim.transition`,
 /// `scrim.controller`, and the two host functions the prelude calls back (a plugin's `on`, error reports).
 extension PluginHost {
+    /// The module functions that resolve a plugin's export by kind (`scrim.menu("actions")`).
+    static let kinds = ["menu", "transition", "controller"]
+
     func installModuleFunctions() {
         guard let runtime else { return }
         let state = runtime.state
@@ -66,7 +69,7 @@ extension PluginHost {
             lua_setfield(L, -2, name)
         }
         lua_rawset(L, -3)
-        for kind in ["menu", "transition", "controller"] {
+        for kind in PluginHost.kinds {
             state.pushString(kind)
             state.push(HostFunction(kind) { call in
                 let name = try call.string(1)

@@ -23,12 +23,14 @@ public enum AnimationFormat: String, CaseIterable {
         self = format
     }
 
-    /// A writer of `path` in this format, for frames of `width` × `height` pixels at `framesPerSecond`.
-    public func writer(path: String, width: Int, height: Int, framesPerSecond: Double) throws -> AnimationWriter {
+    /// A writer of `path` in this format, for frames of `width` × `height` pixels at `framesPerSecond`, whose
+    /// encoding stops with `budget`'s error once it is spent.
+    public func writer(path: String, width: Int, height: Int, framesPerSecond: Double,
+                       budget: TimeBudget = .unlimited) throws -> AnimationWriter {
         switch self {
-        case .webp: return try WebPAnimationWriter(path: path, width: width, height: height)
+        case .webp: return try WebPAnimationWriter(path: path, width: width, height: height, budget: budget)
         case .gif, .mp4: return try FFmpegWriter(path: path, format: self, width: width, height: height,
-                                                 framesPerSecond: framesPerSecond)
+                                                 framesPerSecond: framesPerSecond, budget: budget)
         }
     }
 }

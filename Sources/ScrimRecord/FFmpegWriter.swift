@@ -5,16 +5,23 @@ import ScrimRender
 /// GIF and MP4 through an `ffmpeg` process: raw BGRA frames streamed to its standard input at a constant frame
 /// rate. A GIF gets a palette made for the whole animation (palettegen, then paletteuse: as matplotlib's
 /// FFMpegWriter does), so that flat colours stay flat; an MP4 is H.264 in yuv420p (padded to even sizes, which that
-/// needs), the form every player reads.
+/// needs), the form every player reads. ffmpeg writes under a temporary name, renamed to the path once it has
+/// finished well: a recording stopped (by the budget, or an error) leaves nothing behind.
 public final class FFmpegWriter: AnimationWriter {
     private let path: String
+    private let partial: String
+    private let budget: TimeBudget
     private let width: Int, height: Int
     private let framesPerSecond: Double
     private let process: pid_t
     private var input: Int32
     private var framesWritten = 0
 
-    public init(path: String, format: AnimationFormat, width: Int, height: Int, framesPerSecond: Double) throws {
+    /// Rows of a frame sent between two looks at the budget (ffmpeg may be slow to take them).
+    static let rowsBetweenBudgetChecks = 64
+
+    public init(path: String, format: AnimationFormat, width: Int, height: Int, framesPerSecond: Double,
+                budget: TimeBudget = .unlimited) throws {
         guard let ffmpeg = FFmpegWriter.executable() else {
             throw RecordingError("recording .\(format.rawValue) needs ffmpeg, which is not installed: "
                 + "apt-get install ffmpeg (or record .webp, which needs only libwebp)")
@@ -33,7 +40,8 @@ public final class FFmpegWriter: AnimationWriter {
         case .webp:
             throw RecordingError("ffmpeg writes .gif and .mp4 here; .webp goes through libwebp")
         }
-        arguments.append(path)
+        let partial = path + ".partial-\(getpid())"
+        arguments.append(partial)
         // A writer whose ffmpeg died must get an error from write(), not be killed by SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         var pipeEnds: [Int32] = [0, 0]
@@ -64,6 +72,8 @@ public final class FFmpegWriter: AnimationWriter {
         }
         _ = fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC)
         self.path = path
+        self.partial = partial
+        self.budget = budget
         self.width = width
         self.height = height
         self.framesPerSecond = framesPerSecond
@@ -71,12 +81,9 @@ public final class FFmpegWriter: AnimationWriter {
         input = pipeEnds[1]
     }
 
+    /// A writer never finished (its recording stopped) ends its ffmpeg before it completes a file.
     deinit {
-        if input >= 0 {
-            close(input)
-            var status: Int32 = 0
-            waitpid(process, &status, 0)
-        }
+        if input >= 0 { abandon() }
     }
 
     /// Frames go out at a constant rate: frame k shows what was added for k / framesPerSecond (a gap is filled
@@ -89,21 +96,50 @@ public final class FFmpegWriter: AnimationWriter {
         while framesWritten <= index { try write(frame) }
     }
 
+    /// Ends the input and waits for ffmpeg to complete the file (a GIF's palette is made only then), under the
+    /// budget: once it is spent, ffmpeg is stopped and nothing is written.
     public func finish(at end: Seconds) throws {
         guard input >= 0 else { return }
         close(input)
         input = -1
         var status: Int32 = 0
-        while waitpid(process, &status, 0) < 0 && errno == EINTR {}
+        while true {
+            let done = waitpid(process, &status, WNOHANG)
+            if done == process || (done < 0 && errno != EINTR) { break }
+            if let exceeded = budget.exceeded() {
+                kill(process, SIGKILL)
+                while waitpid(process, &status, 0) < 0 && errno == EINTR {}
+                unlink(partial)
+                throw exceeded
+            }
+            usleep(5_000)
+        }
         // WIFEXITED and WEXITSTATUS, spelled out (the macros do not import).
         guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
+            unlink(partial)
             throw RecordingError("ffmpeg could not write \(path) (its messages are above)")
         }
+        guard rename(partial, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(partial)
+            throw RecordingError("cannot write \(path): \(reason)")
+        }
+    }
+
+    /// Stops ffmpeg before it completes a file, and removes what it wrote.
+    private func abandon() {
+        kill(process, SIGKILL)
+        close(input)
+        input = -1
+        var status: Int32 = 0
+        while waitpid(process, &status, 0) < 0 && errno == EINTR {}
+        unlink(partial)
     }
 
     private func write(_ frame: FrameBuffer) throws {
         try frame.withPixels { pixels in
             for y in 0..<height {
+                if y % FFmpegWriter.rowsBetweenBudgetChecks == 0, let exceeded = budget.exceeded() { throw exceeded }
                 try writeAll(pixels + y * frame.stride, count: width * 4)
             }
         }

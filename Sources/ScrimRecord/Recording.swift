@@ -34,18 +34,26 @@ public struct Recording {
 
     /// Writes the frames `frame(time)` gives for `times(from:to:)` to `path` (its extension picks the format) and
     /// returns how many there were. Drawing and encoding are work a script caused: once `budget` is spent the
-    /// recording stops with its error, before the file is completed.
+    /// recording stops with its error, before the file is completed — or, `partial`, the frames done by then are
+    /// completed into a shorter file (the budget is looked at between frames and while one is drawn, not while one
+    /// is encoded), and their count returned: what there is after a run stopped early, written under an allowance.
     @discardableResult
     public func write(to path: String, size: Size, from start: Seconds, to end: Seconds,
-                      budget: TimeBudget = .unlimited, frame: (Seconds) -> RenderTree) throws -> Int {
+                      budget: TimeBudget = .unlimited, partial: Bool = false,
+                      frame: (Seconds) -> RenderTree) throws -> Int {
         let format = try AnimationFormat(path: path)
         let buffer = try FrameBuffer(size: size, scale: scale)
         let writer = try format.writer(path: path, width: buffer.width, height: buffer.height,
-                                       framesPerSecond: framesPerSecond)
+                                       framesPerSecond: framesPerSecond, budget: partial ? .unlimited : budget)
         let times = times(from: start, to: end)
         for (index, time) in times.enumerated() {
-            if let exceeded = budget.exceeded() { throw exceeded }
-            try buffer.draw(frame(time), budget: budget)
+            do {
+                if let exceeded = budget.exceeded() { throw exceeded }
+                try buffer.draw(frame(time), budget: budget)
+            } catch is TimeBudgetExceeded where partial && index > 0 {
+                try writer.finish(at: Double(index) / framesPerSecond)
+                return index
+            }
             try writer.add(buffer, at: Double(index) / framesPerSecond)
         }
         try writer.finish(at: duration(from: start, to: end))

@@ -14,8 +14,11 @@ public final class WebPAnimationWriter: AnimationWriter {
     private let width: Int, height: Int
     private var lastTimestamp: Int32 = -1
     private var finished = false
+    private let watch: EncoderBudget
 
-    public init(path: String, width: Int, height: Int) throws {
+    /// An encoder of `width` × `height` frames into `path`, stopped with `budget`'s error once it is spent, also
+    /// inside a frame's encoding (libwebp reports its progress through a frame, and is told to stop there).
+    public init(path: String, width: Int, height: Int, budget: TimeBudget = .unlimited) throws {
         let library = try WebPLibrary.shared()
         var options = WebPAnimEncoderOptions()
         guard library.encoderOptionsInit(&options, WEBP_MUX_ABI_VERSION) != 0,
@@ -35,6 +38,7 @@ public final class WebPAnimationWriter: AnimationWriter {
         self.path = path
         self.width = width
         self.height = height
+        watch = EncoderBudget(budget)
     }
 
     deinit { library.encoderDelete(encoder) }
@@ -51,11 +55,16 @@ public final class WebPAnimationWriter: AnimationWriter {
         picture.use_argb = 1
         picture.width = Int32(width)
         picture.height = Int32(height)
+        // Copied by the animation encoder into the pictures it encodes: the budget is asked as each one progresses.
+        picture.progress_hook = EncoderBudget.hook
+        picture.user_data = Unmanaged.passUnretained(watch).toOpaque()
         defer { library.pictureFree(&picture) }
         let imported = try frame.withPixels {
             library.pictureImportBGRA(&picture, $0.assumingMemoryBound(to: UInt8.self), Int32(frame.stride))
         }
-        guard imported != 0, library.encoderAdd(encoder, &picture, timestamp, &config) != 0 else {
+        let added = imported != 0 && withExtendedLifetime(watch) { library.encoderAdd(encoder, &picture, timestamp, &config) != 0 }
+        if let exceeded = watch.exceeded { throw exceeded }
+        guard added else {
             throw RecordingError("animated WebP: cannot encode the frame at \(time) s: \(encoderError)")
         }
     }
@@ -65,8 +74,10 @@ public final class WebPAnimationWriter: AnimationWriter {
         finished = true
         let timestamp = try milliseconds(end)
         var data = WebPData()
-        guard library.encoderAdd(encoder, nil, timestamp, nil) != 0, library.encoderAssemble(encoder, &data) != 0,
-              let bytes = data.bytes else {
+        // The last frame is encoded now (the encoder holds each one back to compare it with the next).
+        let flushed = withExtendedLifetime(watch) { library.encoderAdd(encoder, nil, timestamp, nil) != 0 }
+        if let exceeded = watch.exceeded ?? watch.budget.exceeded() { throw exceeded }
+        guard flushed, library.encoderAssemble(encoder, &data) != 0, let bytes = data.bytes else {
             throw RecordingError("animated WebP: cannot assemble \(path): \(encoderError)")
         }
         defer { library.free(UnsafeMutableRawPointer(mutating: bytes)) }
@@ -74,13 +85,17 @@ public final class WebPAnimationWriter: AnimationWriter {
         // animation of that one frame, the file keeps the recording's length.
         let output = WebPStillAnimation.wrap(UnsafeBufferPointer(start: bytes, count: data.size), width: width,
                                              height: height, milliseconds: Int(timestamp))
+        // Under a temporary name until complete: a failed write leaves the path as it was.
         try makeDirectories(directoryName(of: path))
-        guard let file = fopen(path, "wb") else {
+        let partial = path + ".partial-\(getpid())"
+        guard let file = fopen(partial, "wb") else {
             throw RecordingError("cannot write \(path): \(String(cString: strerror(errno)))")
         }
         let written = output.map { fwrite($0, 1, $0.count, file) } ?? fwrite(bytes, 1, data.size, file)
-        if fclose(file) != 0 || written != (output?.count ?? data.size) {
-            throw RecordingError("cannot write \(path): \(String(cString: strerror(errno)))")
+        if fclose(file) != 0 || written != (output?.count ?? data.size) || rename(partial, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(partial)
+            throw RecordingError("cannot write \(path): \(reason)")
         }
     }
 
@@ -96,5 +111,21 @@ public final class WebPAnimationWriter: AnimationWriter {
 
     private var encoderError: String {
         library.encoderError(encoder).map { String(cString: $0) } ?? "unknown error"
+    }
+}
+
+/// The budget libwebp's progress hook asks while it encodes a frame; what stopped it, once it did.
+private final class EncoderBudget {
+    let budget: TimeBudget
+    var exceeded: TimeBudgetExceeded?
+
+    init(_ budget: TimeBudget) { self.budget = budget }
+
+    /// WebPProgressHook: 0 stops the encoding (VP8_ENC_ERROR_USER_ABORT).
+    static let hook: WebPProgressHook = { _, picture in
+        guard let data = picture?.pointee.user_data else { return 1 }
+        let watch = Unmanaged<EncoderBudget>.fromOpaque(data).takeUnretainedValue()
+        if watch.exceeded == nil { watch.exceeded = watch.budget.exceeded() }
+        return watch.exceeded == nil ? 1 : 0
     }
 }

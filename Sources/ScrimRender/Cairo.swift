@@ -14,10 +14,13 @@ struct Cairo {
 
     static let formatARGB32: Int32 = 0
     static let formatRGB24: Int32 = 1
+    static let statusWriteError: Int32 = 11
 
     let imageSurfaceCreate: @convention(c) (Int32, Int32, Int32) -> Surface?
     let imageSurfaceCreateFromPNG: @convention(c) (UnsafePointer<CChar>) -> Surface?
-    let surfaceWriteToPNG: @convention(c) (Surface, UnsafePointer<CChar>) -> Int32
+    /// cairo_write_func_t: the closure, the bytes, their count; returns a cairo status (0: go on).
+    typealias WriteFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<UInt8>?, UInt32) -> Int32
+    let surfaceWriteToPNGStream: @convention(c) (Surface, WriteFunction, UnsafeMutableRawPointer?) -> Int32
     let surfaceStatus: @convention(c) (Surface) -> Int32
     let surfaceDestroy: @convention(c) (Surface) -> Void
     let surfaceFlush: @convention(c) (Surface) -> Void
@@ -66,7 +69,7 @@ struct Cairo {
         func symbol<T>(_ name: String) throws -> T { try shared.symbol(name) }
         imageSurfaceCreate = try symbol("cairo_image_surface_create")
         imageSurfaceCreateFromPNG = try symbol("cairo_image_surface_create_from_png")
-        surfaceWriteToPNG = try symbol("cairo_surface_write_to_png")
+        surfaceWriteToPNGStream = try symbol("cairo_surface_write_to_png_stream")
         surfaceStatus = try symbol("cairo_surface_status")
         surfaceDestroy = try symbol("cairo_surface_destroy")
         surfaceFlush = try symbol("cairo_surface_flush")

@@ -24,13 +24,13 @@ public enum CairoRenderer {
     }
 
     /// Writes the tree as a PNG to `path` (parent directories are created), at `scale` pixels a point; nothing is
-    /// written if `budget` is spent first.
+    /// written if `budget` is spent before the file is complete (drawing and encoding alike).
     public static func writePNG(_ tree: RenderTree, to path: String, scale: Double? = nil,
                                 budget: TimeBudget = .unlimited) throws {
         let cairo = try Cairo.shared()
         let surface = try render(tree, scale: scale ?? tree.scale, cairo: cairo, budget: budget)
         defer { cairo.surfaceDestroy(surface) }
-        try PNGFile.write(surface, to: path, cairo: cairo)
+        try PNGFile.write(surface, to: path, cairo: cairo, budget: budget)
     }
 
     /// The pixel size of the tree drawn at `scale`; throws if that is not a size Cairo can draw.

@@ -16,13 +16,13 @@ public enum FilmStrip {
     }
 
     /// Writes the strip of `frames` as a PNG to `path` (parent directories are created); nothing is written if
-    /// `budget` is spent first.
+    /// `budget` is spent before the file is complete (drawing and encoding alike).
     public static func writePNG(_ frames: [RenderTree], to path: String, scale: Double? = nil,
                                 budget: TimeBudget = .unlimited) throws {
         let cairo = try Cairo.shared()
         let surface = try render(frames, scale: scale, cairo: cairo, budget: budget)
         defer { cairo.surfaceDestroy(surface) }
-        try PNGFile.write(surface, to: path, cairo: cairo)
+        try PNGFile.write(surface, to: path, cairo: cairo, budget: budget)
     }
 
     /// A time as the strip labels it: two decimals and a unit, `0.25 s`.

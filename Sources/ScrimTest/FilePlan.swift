@@ -1,4 +1,3 @@
-import CLua
 import ScrimLua
 
 /// Which files this run executes and in what order: the sorted list, cut to this shard, then shuffled.
@@ -20,9 +19,8 @@ public enum FilePlan {
     /// The 0-based positions busted's `utils.shuffle` puts `count` items in; nil if Lua could not say.
     static func bustedPermutation(count: Int, seed: UInt64) -> [Int]? {
         guard count > 1 else { return Array(0 ..< count) }
-        let state = LuaState(memoryLimit: 1 << 24, timeBudget: 5)
+        guard let state = try? LuaState(memoryLimit: 1 << 24, timeBudget: 5) else { return nil }
         defer { state.close() }
-        let L = state.L
         do {
             try state.load("""
                 local n, seed = ...
@@ -36,8 +34,7 @@ public enum FilePlan {
                 end
                 return table.concat(order, ",")
                 """, name: "=[scrim shuffle]")
-            lua_pushinteger(L, lua_Integer(count))
-            lua_pushinteger(L, lua_Integer(truncatingIfNeeded: seed))
+            state.push(arguments: [count, Int(truncatingIfNeeded: seed)])
             try state.call(nargs: 2, nresults: 1)
         } catch {
             return nil

@@ -7,7 +7,8 @@ import ScrimLua
 public enum FilterPattern {
     /// What is wrong with `pattern` as Lua sees it, or nil when it is a valid pattern.
     public static func problem(_ pattern: String) -> String? {
-        let state = LuaState(memoryLimit: 1 << 24, timeBudget: 1)
+        let state: LuaState
+        do { state = try LuaState(memoryLimit: 1 << 24, timeBudget: 1) } catch { return "\(error)" }
         defer { state.close() }
         let L = state.L
         lua_getglobal(L, "string")
@@ -28,7 +29,7 @@ public enum FilterPattern {
     /// first): what a run warns about. None when Lua could not say (a pattern that outlasts the budget).
     static func unmatched(_ filters: [String], by names: [[String]]) -> [String] {
         guard !filters.isEmpty else { return [] }
-        let state = LuaState(memoryLimit: 1 << 26, timeBudget: 5)
+        guard let state = try? LuaState(memoryLimit: 1 << 26, timeBudget: 5) else { return [] }
         defer { state.close() }
         let L = state.L
         func pushList(_ items: [String]) {

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import CLua
 import ScrimCore
 import ScrimLua
 import ScrimRender
@@ -44,16 +43,15 @@ enum SnapshotHandler {
     static func function(runtime: LuaRuntime, spec: String) -> HostFunction {
         weak let runtime = runtime
         return HostFunction("assert.snapshot") { call in
-            guard call.type(1) == LUA_TSTRING, !call.state.string(at: 1).isEmpty else {
+            guard case .string(let name) = call.state.value(at: 1), !name.isEmpty else {
                 throw LuaError(message: "bad argument #1 to 'assert.snapshot' (snapshot name expected, got \(call.typeName(1)))")
             }
-            let name = call.state.string(at: 1)
             let update = call.truthy(2)
             var assertion = SnapshotAssertion(directory: directory(forSpec: spec), update: update,
                                               tolerance: defaultTolerance, maxDifferingShare: defaultShare)
-            if call.type(3) == LUA_TTABLE {
-                if let tolerance = try option(call, "tolerance", in: 0...255, "0…255") { assertion.tolerance = Int(tolerance) }
-                if let share = try option(call, "share", in: 0...1, "0…1") { assertion.maxDifferingShare = share }
+            if let options = call.state.table(at: 3) {
+                if let tolerance = try option(options, "tolerance", in: 0...255, "0…255") { assertion.tolerance = Int(tolerance) }
+                if let share = try option(options, "share", in: 0...1, "0…1") { assertion.maxDifferingShare = share }
             }
             guard let core = runtime?.core else { throw LuaError(message: "assert.snapshot: the runtime has ended") }
             let reference = assertion.referencePath(name)
@@ -71,21 +69,17 @@ enum SnapshotHandler {
         }
     }
 
-    private static func option(_ call: LuaCall, _ key: String, in range: ClosedRange<Double>,
+    private static func option(_ options: LuaTable, _ key: String, in range: ClosedRange<Double>,
                                _ described: String) throws -> Double? {
-        let L = call.L
-        defer { lua_settop(L, -2) }
-        switch scrim_rawgetfield(L, 3, key) {
-        case LUA_TNIL: return nil
-        case LUA_TNUMBER:
-            let value = lua_tonumberx(L, -1, nil)
-            guard range.contains(value) else {
-                let shown = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-                throw LuaError(message: "assert.snapshot: option '\(key)' must be within \(described), got \(shown)")
-            }
-            return value
-        default:
-            throw LuaError(message: "assert.snapshot: option '\(key)' must be a number, got \(call.typeName(-1))")
+        let found = options[key]
+        if case .nil = found { return nil }
+        guard let value = found.numberValue else {
+            throw LuaError(message: "assert.snapshot: option '\(key)' must be a number, got \(found.typeName)")
         }
+        guard range.contains(value) else {
+            let shown = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+            throw LuaError(message: "assert.snapshot: option '\(key)' must be within \(described), got \(shown)")
+        }
+        return value
     }
 }

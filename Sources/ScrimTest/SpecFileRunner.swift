@@ -57,7 +57,12 @@ public struct SpecFileRunner {
     /// ends the process loses none of the results before it).
     public func run(_ path: String, finished: (TestResult) -> Void = { _ in }) -> FileResult {
         var file = FileResult(path: path)
-        let runtime = LuaRuntime(options: options.runtime)
+        let runtime: LuaRuntime
+        do { runtime = try LuaRuntime(options: options.runtime) } catch {
+            file.results.append(TestResult(status: .error, names: ["(preparing the runtime)"], file: path, line: 0,
+                                           message: String(describing: error)))
+            return file
+        }
         // A reported error fails the test that was running (scrim run and the REPL only print it), unless the
         // spec watches the `error` event itself: then the report is what it tests.
         let box = ReportBox()
@@ -190,7 +195,7 @@ public struct SpecFileRunner {
     }
 
     /// The global `arg` as busted's is: the runner at 0 (`test`), the interpreter at -1 (this executable's path: `arg[-1]
-    /// .. " " .. arg[0]` runs the runner again), then what followed `--` on the command line.
+    /// .. " " .. arg[0]` runs the runner again), then the words of its command line (everything after `test`).
     private func setArguments(_ state: LuaState) {
         let L = state.L
         lua_createtable(L, Int32(options.scriptArguments.count), 2)

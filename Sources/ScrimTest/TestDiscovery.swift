@@ -62,9 +62,10 @@ public enum TestDiscovery {
 private final class NameMatcher {
     let patterns: [String]
     let excluding: [String]
-    private let state = LuaState(memoryLimit: 1 << 24, timeBudget: 5)
+    private let state: LuaState
 
     init(patterns: [String], excluding: [String]) throws {
+        state = try LuaState(memoryLimit: 1 << 24, timeBudget: 5)
         self.patterns = patterns
         self.excluding = excluding
         for pattern in patterns + excluding {

@@ -54,7 +54,7 @@ public struct TestOptions {
     public var list = false
     /// `--repeat`: run the whole suite this many times.
     public var repeatCount = 1
-    /// What follows `--`: every spec's global `arg`.
+    /// The command line after `test`, as given: every spec's global `arg[1…]` (busted's is its command line).
     public var scriptArguments: [String] = []
     /// `--verbose`: tracebacks whole, with Scrim's own frames (as `--trace-internals`).
     public var verbose = false

@@ -49,6 +49,9 @@ public final class LiveWindow {
     /// What was laid over the last frame drawn: a change draws the frame again.
     private var shownOverlay: [String] = []
     private var frameStats = FrameStats()
+    /// When the last pump began: one that comes more than a refresh after it found the refreshes between missed,
+    /// whoever pumps (`run`'s loop, or the REPL between statements and while a statement runs).
+    private var lastPump: Seconds?
     /// F: the frame-time overlay's lines, refreshed four times a second (not every frame, which would draw them).
     private var frameTimes: (lines: [String], until: Seconds)?
     /// I: the inspector, nil when off.
@@ -70,6 +73,9 @@ public final class LiveWindow {
     @discardableResult
     public func pump() -> Bool {
         guard isOpen else { return false }
+        let now = Clock.monotonicSeconds()
+        if let lastPump { frameStats.missed(Int(max(0, (now - lastPump) / frameInterval - 1))) }
+        lastPump = now
         while isOpen, let event = window.nextEvent() {
             beforeEntry()
             handle(event)
@@ -87,10 +93,10 @@ public final class LiveWindow {
         while pump(), !done() {
             next += frameInterval
             let wait = next - Clock.monotonicSeconds()
+            // A late frame is counted by the next pump (see `lastPump`); the schedule starts again from now.
             if wait > 0 {
                 usleep(UInt32(wait * 1_000_000))
             } else {
-                frameStats.missed(Int(-wait / frameInterval))
                 next = Clock.monotonicSeconds()
             }
         }

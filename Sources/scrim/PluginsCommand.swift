@@ -56,7 +56,7 @@ enum PluginsCommand {
 
         var options = RuntimeOptions()
         try RuntimeFlags.apply(parsed, to: &options)
-        let runtime = LuaRuntime(options: options)
+        let runtime = try LuaRuntime(options: options)
         let host = PluginHost.install(in: runtime)
         host.budgetPerPlugin = true
         var warnings: [String] = []

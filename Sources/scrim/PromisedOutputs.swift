@@ -1,4 +1,5 @@
 import Glibc
+import ScrimCore
 import ScrimLua
 
 /// The files a command promised (`--trace FILE`, the picture of `scrim snapshot`, the animation of `scrim record`),
@@ -6,6 +7,24 @@ import ScrimLua
 /// from inside the script) writes them from an exit handler; SIGINT and SIGTERM stop the script (`interrupted`), so
 /// the command ends the normal way, writes them, and exits with 128 + the signal.
 enum PromisedOutputs {
+    /// Seconds at most that drawing what there is may take once the run has stopped (see `closingBudget`).
+    static let closingAllowance = 2.0
+
+    /// The budget of what a command draws after its run stopped early (an error, the budget, a signal, `os.exit`):
+    /// one of its own, since the run's may be spent (or its interruption would stop the drawing at once), yet short,
+    /// so that the process still ends soon after the stop — the run's `--timeout`, at most `closingAllowance`
+    /// (none without a timeout).
+    static func closingBudget(timeout: Double?) -> TimeBudget {
+        guard let timeout, timeout > 0 else { return .unlimited }
+        let allowance = min(timeout, closingAllowance)
+        let deadline = Clock.monotonicSeconds() + allowance
+        let shown = allowance == allowance.rounded() ? "\(Int(allowance))" : "\(allowance)"
+        return TimeBudget {
+            Clock.monotonicSeconds() <= deadline ? nil : TimeBudgetExceeded(
+                message: "exceeded the \(shown) s allowed for writing what there was after the stop")
+        }
+    }
+
     nonisolated(unsafe) private static var writers: [Int: () -> Void] = [:]
     nonisolated(unsafe) private static var nextToken = 0
     nonisolated(unsafe) private static var exitHandlerInstalled = false
@@ -62,6 +81,15 @@ enum PromisedOutputs {
             sigaction(signal, &action, nil)
         }
     }
+
+    /// From now on a signal stops `state` instead (a live window runs its script again in a fresh runtime): called
+    /// before the previous state goes, which the handler must no longer reach.
+    static func follow(_ state: LuaState) {
+        target = Unmanaged.passUnretained(state)
+    }
+
+    /// Whether SIGINT or SIGTERM came (a live window, which waits for events rather than running Lua, ends then).
+    static var signalled: Bool { caught != 0 }
 
     /// `status`, or 128 + the signal that stopped the run.
     static func exitStatus(_ status: Int32) -> Int32 {

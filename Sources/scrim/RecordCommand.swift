@@ -33,7 +33,10 @@ enum RecordCommand {
         operands: .interleaved,
         notes: """
             Options may come before or after FILE; the script's arguments follow `--`. Prints
-            `wrote OUT (N frames)`. A script error exits with status 1 and writes nothing.
+            `wrote OUT (N frames)`. However the run ends, the recording is written: a run stopped early (a
+            script error, the budget, SIGINT/SIGTERM, os.exit) writes the frames from 0 to where it stopped,
+            as many as can be drawn in 2 s more, and exits with the stop's status (1, 128 + the signal,
+            os.exit's).
             """,
         run: main)
 
@@ -58,63 +61,86 @@ enum RecordCommand {
             throw parsed.command.usageError("\(error)")
         }
         let before = ["scrim", "record"] + parsed.optionWords.map(\.text)
-        return run(script, arguments: parsed.trailingOperands.map(\.bytes), before: before, options: options,
+        return try run(script, arguments: parsed.trailingOperands.map(\.bytes), before: before, options: options,
                    plugins: .standard(flags: pluginDirectories + ScriptPlan.Script(script).plugins), duration: duration,
                    recording: Recording(framesPerSecond: fps, scale: scale), output: output)
     }
 
     static func run(_ script: String, arguments: [[UInt8]], before: [String], options: RuntimeOptions,
-                    plugins: PluginSearchPath, duration: Seconds?, recording: Recording, output: String) -> Int32 {
-        let runtime = LuaRuntime(options: options)
+                    plugins: PluginSearchPath, duration: Seconds?, recording: Recording, output: String) throws -> Int32 {
+        let runtime = try LuaRuntime(options: options)
         PromisedOutputs.stopOnSignals(runtime.state)
         PluginHost.start(in: runtime, searchPath: plugins)
         let core = runtime.core
         let film = FilmRecorder(runtime: core)
-        /// The animation from 0 to `end`; false (said on stderr) if it was not written.
-        func writeRecording(to end: Seconds) -> Bool {
+        /// The animation from 0 to `end`, drawn and encoded under `budget` (`stop` says how a run that stopped early
+        /// stopped, for the line that says what was written); false (said on stderr) if it was not written.
+        func writeRecording(to end: Seconds, stop: String? = nil, budget: TimeBudget) -> Bool {
             film.stop()
             do {
+                // After a stop, as much as the allowance lets be drawn: the frames done by then, completed.
                 let count = try recording.write(to: output, size: core.screen.bounds.size, from: 0, to: end,
-                                                budget: core.timeBudget, frame: film.frame(at:))
-                print("wrote \(output) (\(count) frames)")
+                                                budget: budget, partial: stop != nil, frame: film.frame(at:))
+                let all = recording.times(from: 0, to: end).count
+                let reached = count < all ? Double(count) / recording.framesPerSecond : end
+                let cut = count < all ? " of \(FilmStrip.label(for: end)): the time allowed after the stop ran out" : ""
+                print("wrote \(output) (\(count) frames"
+                      + (stop.map { ", to \(FilmStrip.label(for: reached))\(cut), \($0)" } ?? "") + ")")
                 return true
             } catch let error as TimeBudgetExceeded {
-                printError(error.commandLineText(doing: "recording \(output); it was not completed"))
+                printError(error.commandLineText(doing: "recording \(output); nothing was written"))
             } catch {
                 printError("scrim: \(error)")
             }
             return false
         }
-        // A script that ends the process with os.exit gets the recording up to that moment.
-        let promise = PromisedOutputs.promise { _ = writeRecording(to: core.now) }
+        /// What there is after a stop: from 0 to now (or to the duration, if the clock got past it).
+        func writeWhatThereIs(stop: String) {
+            _ = writeRecording(to: min(duration ?? core.now, core.now), stop: stop,
+                               budget: PromisedOutputs.closingBudget(timeout: options.timeBudget))
+        }
+        // However the run ends, what there is gets written: a script that ends the process with os.exit gets the
+        // recording up to that moment, from the exit handler.
+        let promise = PromisedOutputs.promise { writeWhatThereIs(stop: "when the script called os.exit") }
         defer { PromisedOutputs.withdraw(promise) }
+        let stopped = runToEnd(script, arguments: arguments, before: before, runtime: runtime, duration: duration)
+        PromisedOutputs.withdraw(promise)
+        // A run stopped early (an error, the budget, a signal) still writes what there was, under a budget of its own.
+        if let stopped {
+            writeWhatThereIs(stop: "where the run stopped")
+            return stopped
+        }
+        guard writeRecording(to: duration ?? core.now, budget: core.timeBudget) else { return PromisedOutputs.exitStatus(1) }
+        // Errors reported along the way fail the command, as they fail a run.
+        return runtime.reportedErrors > 0 ? 1 : 0
+    }
+
+    /// Runs the script and takes the clock to the end of the recording; nil if it got there, else the exit status
+    /// of the stop (the error is printed).
+    private static func runToEnd(_ script: String, arguments: [[UInt8]], before: [String], runtime: LuaRuntime,
+                                 duration: Seconds?) -> Int32? {
+        let core = runtime.core
         do {
             runtime.setArgTable(words: (before + [script]).map { Array($0.utf8) } + arguments, scriptIndex: before.count)
             try ScriptPlan.Script(script).run(in: runtime, arguments: arguments)
             if let duration {
                 if core.now < duration { core.clock.advance(to: duration) }
-                // Advancing stops early when the budget is spent; the recording is not made of what is left.
+                // Advancing stops early when the budget is spent.
                 if let interruption = core.clock.interruption { throw interruption }
             } else {
                 try runtime.settle()
             }
+            return nil
         } catch let error as LuaError {
-            printError(error, options: options)
-            return PromisedOutputs.exitStatus(1)
+            printError(error, options: runtime.options)
         } catch let error as TimeBudgetExceeded {
             printError(error.commandLineText())
-            return PromisedOutputs.exitStatus(1)
         } catch let error as SettleError {
             printError("scrim: \(error)")
             printError("(a run that does not settle needs a --duration for its recording)")
-            return 1
         } catch {
             printError("scrim: \(error)")
-            return 1
         }
-        PromisedOutputs.withdraw(promise)
-        guard writeRecording(to: duration ?? core.now) else { return 1 }
-        // Errors reported along the way fail the command, as they fail a run.
-        return runtime.reportedErrors > 0 ? 1 : 0
+        return PromisedOutputs.exitStatus(1)
     }
 }

@@ -60,7 +60,7 @@ enum ReplCommand {
         let interactive = isatty(0) != 0
         if interactive { setlocale(LC_CTYPE, "") }
         let flags = try WindowFlags(parsed)
-        let session = ReplSession(options: options, script: script, interactive: interactive,
+        let session = try ReplSession(options: options, script: script, interactive: interactive,
                                   colours: interactive && ReplSession.wantsColours(), plugins: plugins)
         // The window opens before the script runs, so that what it starts is seen from time 0.
         let window = try openWindow(flags, for: session)

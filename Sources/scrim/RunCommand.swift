@@ -63,7 +63,7 @@ enum RunCommand {
             throw parsed.command.usageError("--window does not go with -i: scrim repl --window FILE is the REPL with a window")
         }
         if parsed.has(version) || (interactive && isatty(0) == 0) { printVersion() }
-        let runtime = plan.makeRuntime(options: options)
+        let runtime = try plan.makeRuntime(options: options)
         let trace = parsed.value(trace).map { RunTrace(runtime: runtime, path: $0) }
         // The trace is written however the run ends: a failing run is often the one worth looking at, and one that
         // ends with os.exit writes it from the exit handler.
@@ -87,7 +87,8 @@ enum RunCommand {
         // The window opens first: without a display nothing runs, and what the script starts is seen from time 0.
         if let live = try window.open(runtime, name: parsed.operands.first?.text ?? "(command line)") {
             // A window lasts: errors show on it and the run goes on, saved files reload (see `WindowSession`).
-            let session = WindowSession(runtime: runtime, window: live, plan: plan, options: options, searchPath: plugins)
+            let session = WindowSession(runtime: runtime, window: live, plan: plan, options: options, searchPath: plugins,
+                                        trace: trace)
             session.start()
             return PromisedOutputs.exitStatus(finish(session.run()))
         }
@@ -105,8 +106,9 @@ enum RunCommand {
         return PromisedOutputs.exitStatus(finish(status))
     }
 
+    /// Scrim's version, then Lua's line as `lua5.4 -v` prints it (its copyright notice goes with the Lua it embeds).
     static func printVersion() {
-        print("scrim \(LuaRuntime.version) (\(LuaRuntime.luaVersion))")
+        print("scrim \(LuaRuntime.version), \(LuaRuntime.luaCopyright)")
         fflush(stdout)
     }
 

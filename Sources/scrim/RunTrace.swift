@@ -12,6 +12,19 @@ final class RunTrace {
     /// Starts recording `runtime`.
     init(runtime: LuaRuntime, path: String) {
         self.path = path
+        observe(runtime)
+    }
+
+    /// Records `runtime` from now on, in the same trace (a live window ran the script again in a fresh runtime):
+    /// the moment is marked on the wall-clock timeline; the new run's virtual time starts again from 0.
+    func follow(_ runtime: LuaRuntime) {
+        recorder.stopObserving()
+        recorder.recordInstant(name: "the script ran again in a fresh runtime", category: "session",
+                               at: recorder.wallNow, track: "Lua", timeline: .wall)
+        observe(runtime)
+    }
+
+    private func observe(_ runtime: LuaRuntime) {
         let core = runtime.core
         recorder.observeAnimations(of: core)
         recorder.observeTransitions(of: core)

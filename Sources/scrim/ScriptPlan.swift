@@ -146,13 +146,13 @@ struct ScriptPlan {
     }
 
     /// A fresh runtime; under `-E` the package library does not see LUA_PATH* and LUA_CPATH* (lua.c's LUA_NOENV).
-    func makeRuntime(options: RuntimeOptions) -> LuaRuntime {
-        guard ignoreEnvironment else { return LuaRuntime(options: options) }
+    func makeRuntime(options: RuntimeOptions) throws -> LuaRuntime {
+        guard ignoreEnvironment else { return try LuaRuntime(options: options) }
         let names = ["LUA_PATH_5_4", "LUA_PATH", "LUA_CPATH_5_4", "LUA_CPATH"]
         let saved = names.map { name in getenv(name).map { String(cString: $0) } }
         names.forEach { unsetenv($0) }
         defer { for (name, value) in zip(names, saved) { if let value { setenv(name, value, 1) } } }
-        return LuaRuntime(options: options)
+        return try LuaRuntime(options: options)
     }
 
     /// LUA_INIT_5_4, else LUA_INIT: `@FILE` runs the file, anything else runs as code.

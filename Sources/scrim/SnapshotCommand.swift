@@ -52,8 +52,10 @@ enum SnapshotCommand {
         operands: .interleaved,
         notes: """
             Options may come before or after FILE; the script's arguments follow `--`. Prints `wrote PATH`.
-            A script error exits with status 1 and writes no picture; errors reported from callbacks exit
-            with 1 too, after writing it.
+            However the run ends, the picture is written: a run stopped early (a script error, the budget,
+            SIGINT/SIGTERM, os.exit) writes what the screen showed when it stopped, drawn in at most 2 s more,
+            and exits with the stop's status (1, 128 + the signal, os.exit's); errors reported from callbacks
+            exit with 1 too, after writing it.
             """,
         run: main)
 
@@ -85,7 +87,7 @@ enum SnapshotCommand {
         }
         let mode: Mode = film.map { .film(frames: $0, duration: duration) } ?? at.map { .at($0) } ?? .settled
         let destination = output ?? defaultOutput(for: script, mode: mode)
-        return run(script, arguments: scriptArguments, before: before, options: options,
+        return try run(script, arguments: scriptArguments, before: before, options: options,
                    plugins: .standard(flags: pluginDirectories + ScriptPlan.Script(script).plugins), mode: mode,
                    output: destination, scale: scale)
     }
@@ -99,28 +101,31 @@ enum SnapshotCommand {
     }
 
     static func run(_ script: String, arguments: [[UInt8]], before: [String], options: RuntimeOptions,
-                    plugins: PluginSearchPath, mode: Mode, output: String, scale: Double?) -> Int32 {
-        let runtime = LuaRuntime(options: options)
+                    plugins: PluginSearchPath, mode: Mode, output: String, scale: Double?) throws -> Int32 {
+        let runtime = try LuaRuntime(options: options)
         PromisedOutputs.stopOnSignals(runtime.state)
         PluginHost.start(in: runtime, searchPath: plugins)
         let core = runtime.core
         let recorder = FilmRecorder(runtime: core)
-        /// The picture as the mode asks for it, from what was recorded; false (said on stderr) if it was not written.
-        func writePicture() -> Bool {
+        /// The picture as the mode asks for it, drawn under `budget`, from what was recorded — up to now when the run
+        /// stopped early (`stop` says how, for the line that says what was written); false (said on stderr) if it
+        /// was not written.
+        func writePicture(stop: String? = nil, budget: TimeBudget) -> Bool {
             recorder.stop()
+            let now = core.now
             do {
                 switch mode {
                 case .settled:
-                    try CairoRenderer.writePNG(recorder.frame(at: core.now), to: output, scale: scale, budget: core.timeBudget)
-                case .at(let time) where core.now == time:
-                    try CairoRenderer.writePNG(RenderTree(runtime: core), to: output, scale: scale, budget: core.timeBudget)
+                    try CairoRenderer.writePNG(recorder.frame(at: now), to: output, scale: scale, budget: budget)
+                case .at(let time) where now == time:
+                    try CairoRenderer.writePNG(RenderTree(runtime: core), to: output, scale: scale, budget: budget)
                 case .at(let time):
-                    try CairoRenderer.writePNG(recorder.frame(at: time), to: output, scale: scale, budget: core.timeBudget)
+                    // A run stopped before T shows what there was when it stopped.
+                    try CairoRenderer.writePNG(recorder.frame(at: min(time, now)), to: output, scale: scale, budget: budget)
                 case .film(let count, let duration):
-                    let end = duration ?? core.now
+                    let end = min(duration ?? now, now)
                     let times = (0..<count).map { count == 1 ? end : end * Double($0) / Double(count - 1) }
-                    try FilmStrip.writePNG(times.map(recorder.frame(at:)), to: output, scale: scale ?? 1,
-                                           budget: core.timeBudget)
+                    try FilmStrip.writePNG(times.map(recorder.frame(at:)), to: output, scale: scale ?? 1, budget: budget)
                 }
             } catch let error as TimeBudgetExceeded {
                 printError(error.commandLineText(doing: "drawing \(output); nothing was written"))
@@ -129,12 +134,34 @@ enum SnapshotCommand {
                 printError("scrim: \(error)")
                 return false
             }
-            print("wrote \(output)")
+            print("wrote \(output)" + (stop.map { " (what there was at \(FilmStrip.label(for: now)), \($0))" } ?? ""))
             return true
         }
-        // A script that ends the process with os.exit gets the picture of the screen as it is then.
-        let promise = PromisedOutputs.promise { _ = writePicture() }
+        // However the run ends, what there is gets written: a script that ends the process with os.exit gets the
+        // picture of the screen as it is then, from the exit handler.
+        let promise = PromisedOutputs.promise {
+            _ = writePicture(stop: "when the script called os.exit",
+                             budget: PromisedOutputs.closingBudget(timeout: options.timeBudget))
+        }
         defer { PromisedOutputs.withdraw(promise) }
+        let stopped = runToPicture(script, arguments: arguments, before: before, runtime: runtime, recorder: recorder,
+                                   mode: mode)
+        PromisedOutputs.withdraw(promise)
+        // A run stopped early (an error, the budget, a signal) still writes what there was, under a budget of its own.
+        if let stopped {
+            _ = writePicture(stop: "where the run stopped", budget: PromisedOutputs.closingBudget(timeout: options.timeBudget))
+            return stopped
+        }
+        guard writePicture(budget: core.timeBudget) else { return PromisedOutputs.exitStatus(1) }
+        // Errors reported along the way (in callbacks, timers, hook handlers) fail the command, as they fail a run.
+        return runtime.reportedErrors > 0 ? 1 : 0
+    }
+
+    /// Runs the script and takes the clock to the time the mode asks for; nil if it got there, else the exit status
+    /// of the stop (the error is printed).
+    private static func runToPicture(_ script: String, arguments: [[UInt8]], before: [String], runtime: LuaRuntime,
+                                     recorder: FilmRecorder, mode: Mode) -> Int32? {
+        let core = runtime.core
         do {
             runtime.setArgTable(words: (before + [script]).map { Array($0.utf8) } + arguments, scriptIndex: before.count)
             try ScriptPlan.Script(script).run(in: runtime, arguments: arguments)
@@ -152,23 +179,17 @@ enum SnapshotCommand {
                 if core.now < time { core.clock.advance(to: time) }
             }
             if let interruption = core.clock.interruption { throw interruption }
+            return nil
         } catch let error as LuaError {
-            printError(error, options: options)
-            return PromisedOutputs.exitStatus(1)
+            printError(error, options: runtime.options)
         } catch let error as TimeBudgetExceeded {
             printError(error.commandLineText())
-            return PromisedOutputs.exitStatus(1)
         } catch let error as SettleError {
             printError("scrim: \(error)")
             if case .film = mode { printError("(a run that does not settle needs a --duration for its film)") }
-            return 1
         } catch {
             printError("scrim: \(error)")
-            return 1
         }
-        PromisedOutputs.withdraw(promise)
-        guard writePicture() else { return 1 }
-        // Errors reported along the way (in callbacks, timers, hook handlers) fail the command, as they fail a run.
-        return runtime.reportedErrors > 0 ? 1 : 0
+        return PromisedOutputs.exitStatus(1)
     }
 }

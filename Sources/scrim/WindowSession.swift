@@ -7,13 +7,16 @@ import ScrimWindow
 /// `scrim run --window`: the script in a window that lasts a working session. An error (the script's, a
 /// callback's, a plugin's) shows on the window's error screen and the run goes on; a saved plugin file reloads that
 /// plugin in place (`:reload NAME`: `ctx.state` and live objects kept; a failed reload keeps the old code); a saved
-/// main script runs again in a fresh runtime shown in the same window; R does the same by hand.
+/// main script runs again in a fresh runtime shown in the same window; R does the same by hand. SIGINT and SIGTERM
+/// end it (the `--trace` written, status 128 + the signal), whichever runtime is shown by then.
 final class WindowSession {
     let window: LiveWindow
     private(set) var runtime: LuaRuntime
     private let plan: ScriptPlan
     private let options: RuntimeOptions
     private let searchPath: PluginSearchPath
+    /// `--trace`: it follows the script into each fresh runtime.
+    private let trace: RunTrace?
     private var scriptWatch: FileWatcher
     private var pluginWatches: [(name: String, watch: FileWatcher)] = []
     /// Whether the error on screen came from running the script itself (R then runs it again).
@@ -21,12 +24,17 @@ final class WindowSession {
     /// Errors reported so far.
     private var reports = 0
 
-    init(runtime: LuaRuntime, window: LiveWindow, plan: ScriptPlan, options: RuntimeOptions, searchPath: PluginSearchPath) {
+    init(runtime: LuaRuntime, window: LiveWindow, plan: ScriptPlan, options: RuntimeOptions, searchPath: PluginSearchPath,
+         trace: RunTrace? = nil) {
         self.runtime = runtime
         self.window = window
         self.plan = plan
         self.options = options
         self.searchPath = searchPath
+        self.trace = trace
+        // A signal stops the Lua code under way and ends the window (lua.c's Ctrl-C, which only stops the script,
+        // would leave a window that runs no script waiting): PromisedOutputs takes SIGINT as it takes SIGTERM.
+        PromisedOutputs.stopOnSignals(runtime.state)
         scriptWatch = FileWatcher(paths: plan.script?.mainFile.map { [$0] } ?? [])
         window.reload = { [unowned self] in reloadByHand() }
         adopt(runtime)
@@ -51,11 +59,17 @@ final class WindowSession {
         return false
     }
 
-    /// Shows the window until it is closed, reloading what is saved; 1 if it ends on an unrecovered error.
+    /// Shows the window until it is closed (or a signal comes), reloading what is saved; 1 if it ends on an
+    /// unrecovered error (the caller makes a signal's status of it).
     func run() -> Int32 {
         window.run { [unowned self] in
             reloadSavedFiles()
-            return false
+            return PromisedOutputs.signalled
+        }
+        if PromisedOutputs.signalled {
+            window.close()
+            printError("scrim: interrupted!")
+            return 1
         }
         return window.hasUnrecoveredError ? 1 : 0
     }
@@ -109,7 +123,14 @@ final class WindowSession {
             window.announce("nothing to run again: the script came from standard input")
             return
         }
-        let fresh = plan.makeRuntime(options: options)
+        let fresh: LuaRuntime
+        do { fresh = try plan.makeRuntime(options: options) } catch {
+            report("scrim: cannot run the script again: \(error)")
+            return
+        }
+        // The signals' target and the trace move to the new runtime before the old one goes.
+        PromisedOutputs.follow(fresh.state)
+        trace?.follow(fresh)
         runtime = fresh
         adopt(fresh)
         window.runtime = fresh.core

@@ -75,14 +75,14 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--bogus"], "unknown option '--bogus'"),
-        (["--bogus=1"], "unknown option '--bogus'"),
-        (["-x"], "unknown option '-x'"),
-        (["--lev", "1"], "unknown option '--lev'"),
-        (["--level"], "option '--level' needs a value"),
-        (["-e"], "option '-e' needs a value"),
+        (["--bogus"], "unrecognized option '--bogus'"),
+        (["--bogus=1"], "unrecognized option '--bogus'"),
+        (["-x"], "unrecognized option '-x'"),
+        (["--lev", "1"], "unrecognized option '--lev'"),
+        (["--level"], "option '--level' needs argument"),
+        (["-e"], "option '-e' needs argument"),
         (["--loud=yes"], "option '--loud' takes no value"),
-        (["--loudx"], "unknown option '--loudx' (did you mean --loud?)"),
+        (["--loudx"], "unrecognized option '--loudx' (did you mean --loud?)"),
     ] as [([Argument], String)])
     func usageErrorsNameTheOption(words: [Argument], message: String) {
         #expect(Self.usageMessage(words) == message)

@@ -36,7 +36,7 @@ import Testing
         // A group without its sub-command parses as its default one (`scrim plugins` is `scrim plugins list`).
         let resolved = path == ["plugins"] ? ["plugins", "list"] : path
         let topic = path.isEmpty ? "scrim --help" : "scrim help " + resolved.joined(separator: " ")
-        #expect(result.stderr == "scrim: unknown option '--no-such-option'\nTry '\(topic)' for more information.\n")
+        #expect(result.stderr == "scrim: unrecognized option '--no-such-option'\nTry '\(topic)' for more information.\n")
         #expect(result.stdout.isEmpty)
     }
 
@@ -75,7 +75,7 @@ import Testing
         let inline = try ScrimProcess.run(["run", "--realtime=yes", "-e", "print(1)"])
         #expect(inline.status == 2 && inline.stderr.hasPrefix("scrim: option '--realtime' takes no value\n"))
         let missing = try ScrimProcess.run(["snapshot", "x.lua", "-o"])
-        #expect(missing.status == 2 && missing.stderr.hasPrefix("scrim: option '--output' needs a value\n"))
+        #expect(missing.status == 2 && missing.stderr.hasPrefix("scrim: option '--output' needs argument\n"))
     }
 
     @Test func dashDashEndsOptions() throws {
@@ -90,7 +90,7 @@ import Testing
 
     @Test func typosGetTheNearestName() throws {
         let option = try ScrimProcess.run(["run", "--timout", "3", "x.lua"])
-        #expect(option.status == 2 && option.stderr.hasPrefix("scrim: unknown option '--timout' (did you mean --timeout?)\n"))
+        #expect(option.status == 2 && option.stderr.hasPrefix("scrim: unrecognized option '--timout' (did you mean --timeout?)\n"))
         let command = try ScrimProcess.run(["tset"])
         #expect(command.status == 2)
         #expect(command.stderr.hasPrefix("scrim: unknown command 'tset' (and no file of that name; did you mean 'test'?)\n"))

@@ -247,7 +247,7 @@ struct TerminalSession {
     @Test func usage() throws {
         let result = try ScrimProcess.run(["repl", "--bogus"])
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("scrim: unknown option '--bogus'\nTry 'scrim help repl'"))
+        #expect(result.stderr.hasPrefix("scrim: unrecognized option '--bogus'\nTry 'scrim help repl'"))
         let help = try ScrimProcess.run(["help", "repl"])
         #expect(help.status == 0)
         #expect(help.stdout.hasPrefix("Usage: scrim repl"))

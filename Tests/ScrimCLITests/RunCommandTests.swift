@@ -42,6 +42,27 @@ import Testing
         #expect(shebang.stderr.hasPrefix("scrim: stdin:2: here"))
     }
 
+    /// A script named as a file that never ends (`/dev/stdin` fed by `yes`, a FIFO) is read as standard input is:
+    /// in pieces, stopped by the time budget while it waits or parses, the parser's memory under the memory budget.
+    @Test(arguments: [("--timeout 2 --max-memory 1G", "exceeded the time budget of 2 s"),
+                      ("--timeout 0 --max-memory 64M", "not enough memory")])
+    func aScriptFileThatNeverEndsIsStoppedByTheBudgets(flags: String, message: String) throws {
+        let start = Date()
+        let result = try ScrimProcess.run(["-c", "yes 'x = 1' | \"$0\" \(flags) /dev/stdin", ScrimProcess.binary.path],
+                                          timeout: 60, executable: "/bin/sh")
+        #expect(!result.signalled && !result.timedOut && result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(Date().timeIntervalSince(start) < 15)
+        // A FIFO nobody writes to: the wait for its first byte is inside the budget.
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("scrim-fifo-\(UUID().uuidString)").path
+        defer { unlink(fifo) }
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let waiting = try ScrimProcess.run(["-c", "exec 3<>\"$1\"; exec \"$0\" --timeout 1 \"$1\"", ScrimProcess.binary.path,
+                                            fifo], timeout: 30, executable: "/bin/sh")
+        #expect(!waiting.signalled && !waiting.timedOut && waiting.status == 1, "\(waiting.stderr)")
+        #expect(waiting.stderr.contains("exceeded the time budget of 1 s"), "\(waiting.stderr)")
+    }
+
     @Test func moduleIsGlobalAndRequirable() throws {
         let result = try ScrimProcess.run(["-e", "print(scrim.version, require('scrim') == scrim)"])
         #expect(result.status == 0)
@@ -78,11 +99,11 @@ import Testing
 
     @Test(arguments: [
         (["bogus"], "scrim: unknown command 'bogus' (and no file of that name)"),
-        (["--bogus"], "scrim: unknown option '--bogus'"),
+        (["--bogus"], "scrim: unrecognized option '--bogus'"),
         (["run"], "scrim: no script given (a file, a folder, or - for standard input)"),
         (["run", "--timeout", "soon", "x.lua"], "scrim: invalid --timeout 'soon' (seconds of wall-clock time from 0 (none) to 31536000)"),
         (["run", "--max-memory", "12Q", "x.lua"], "scrim: invalid --max-memory '12Q' (bytes from 0 (none) to 1024G, e.g. 64M or 1G)"),
-        (["run", "--timeout"], "scrim: option '--timeout' needs a value"),
+        (["run", "--timeout"], "scrim: option '--timeout' needs argument"),
         (["help", "nothing"], "scrim: no help for unknown command 'nothing'"),
     ])
     func usageErrorsExitTwo(arguments: [String], message: String) throws {

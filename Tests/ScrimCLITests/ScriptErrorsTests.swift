@@ -9,7 +9,7 @@ import Testing
             setmetatable({}, { __gc = function() error("boom") end }); collectgarbage()
             warn("a", "b", "c"); warn("@off"); warn("hidden"); warn("@on"); warn("x", ("y"):rep(3000), "z"); warn("done")
             """
-        let result = try ScrimProcess.run(["run", "-e", script])
+        let result = try ScrimProcess.run(["run", "-W", "-e", script])
         #expect(result.status == 0)
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 4, "\(lines)")
@@ -19,6 +19,9 @@ import Testing
         #expect(lines.dropFirst(2).first == "Lua warning: x" + String(repeating: "y", count: 3000) + "z")
         #expect(lines.last == "Lua warning: done")
         #expect(!result.stderr.contains("hidden"))
+        // Without -W, as in lua5.4: no warnings until warn("@on").
+        let quiet = try ScrimProcess.run(["run", "-e", script])
+        #expect(quiet.status == 0 && quiet.stderr == "Lua warning: x" + String(repeating: "y", count: 3000) + "z\nLua warning: done\n")
     }
 
     @Test func callbackErrorsPrintTheTracebackFromWhereTheyWereRaised() throws {

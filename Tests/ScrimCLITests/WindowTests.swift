@@ -447,6 +447,11 @@ final class LiveProcess {
         return process.terminationStatus
     }
 
+    /// Sends `signal` to the process (SIGINT, SIGTERM: what Ctrl-C in its terminal or a supervisor sends).
+    func send(_ signal: Int32) {
+        if process.isRunning { kill(process.processIdentifier, signal) }
+    }
+
     func stop() {
         if process.isRunning {
             // SIGTERM may be ignored (inherited); a test that failed half-way must not leave the process behind.

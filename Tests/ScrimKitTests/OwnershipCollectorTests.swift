@@ -6,7 +6,7 @@ import Testing
 /// which a collection used to take with a userdata only the weak object cache held during the link.
 @Suite struct OwnershipCollectorTests {
     @Test func aTapSetInViewDidLoadRunsAfterACollection() throws {
-        let runtime = ScrimRuntime()
+        let runtime = try ScrimRuntime()
         try runtime.run("""
         collectgarbage("setpause", 0); collectgarbage("setstepmul", 1000)
         local tapped = 0

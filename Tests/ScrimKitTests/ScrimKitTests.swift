@@ -27,7 +27,7 @@ final class Bell {
 /// ScrimKit's public surface, used as a host uses it.
 @Suite struct ScrimKitTests {
     @Test func runsLuaAndReportsErrorsWithTheirTraceback() throws {
-        let runtime = ScrimRuntime()
+        let runtime = try ScrimRuntime()
         try runtime.run("x = 1 + 1")
         do {
             try runtime.run("local function f() error('broken') end\nf()", name: "=host.lua")
@@ -40,7 +40,7 @@ final class Bell {
     }
 
     @Test func stepsTheVirtualClockAndCarriesHookEventsBothWays() throws {
-        let runtime = ScrimRuntime()
+        let runtime = try ScrimRuntime()
         var seen: [String] = []
         runtime.observe("app.ping") { seen.append($0["from"]?.stringValue ?? "?") }
         try runtime.run("""
@@ -55,7 +55,7 @@ final class Bell {
     }
 
     @Test func aHostClassTakesItsDelegateInEveryStyle() throws {
-        let runtime = ScrimRuntime()
+        let runtime = try ScrimRuntime()
         try runtime.register(Bell.hostClass)
         var bells: [Bell] = []
         runtime.observe("bell") { if let bell = $0.target as? Bell { bells.append(bell) } }
@@ -85,7 +85,7 @@ final class Bell {
     }
 
     @Test func anAnswerOfTheWrongKindIsAnErrorNamingTheMember() throws {
-        let runtime = ScrimRuntime()
+        let runtime = try ScrimRuntime()
         try runtime.register(Bell.hostClass)
         var bells: [Bell] = []
         runtime.observe("bell") { if let bell = $0.target as? Bell { bells.append(bell) } }
@@ -105,7 +105,7 @@ final class Bell {
         defer { _ = unlink(folder + "/plugin.lua"); _ = rmdir(folder); _ = rmdir("/tmp/scrimkit-plugin-\(getpid())") }
         let source = "return { name = 'ringer', version = '1.0.0', setup = function(ctx) ctx.state.bell = scrim.Bell{ bellVolume = 9 } end }"
         #expect(FILE.write(source, to: folder + "/plugin.lua"))
-        let runtime = ScrimRuntime()
+        let runtime = try ScrimRuntime()
         try runtime.register(Bell.hostClass)
         var errors: [String] = []
         runtime.errorOutput = { errors.append($0) }
@@ -114,7 +114,7 @@ final class Bell {
     }
 
     @Test func twoRuntimesDoNotSeeEachOther() throws {
-        let first = ScrimRuntime(), second = ScrimRuntime()
+        let first = try ScrimRuntime(), second = try ScrimRuntime()
         try first.register(Bell.hostClass)
         try first.run("shared = 'first'; scrim.on('e', function() seen = true end)")
         try second.run("""
@@ -131,7 +131,7 @@ final class Bell {
     }
 
     @Test func loadsBundledPluginsByName() throws {
-        let runtime = ScrimRuntime(pluginPath: ["@popup_menu"])
+        let runtime = try ScrimRuntime(pluginPath: ["@popup_menu"])
         #expect(runtime.loadPlugins() == ["popup_menu"])
         #expect(throws: ScrimError.self) { try runtime.loadPlugin("@nope") }
     }

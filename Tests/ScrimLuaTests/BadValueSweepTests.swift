@@ -2,6 +2,7 @@ import CLua
 import Foundation
 import Testing
 @testable import ScrimLua
+import ScrimCore
 
 /// The generated bad-value sweep (Tests/fixtures/sweep/bad_values.lua): what it sweeps comes from the binding tables —
 /// the module's functions, the constructors' options, every bound class's methods and properties — so a binding added
@@ -27,13 +28,10 @@ import Testing
 
         let controllerTables: [(String, SwiftClassTable)] = [
             ("PopupWindow", ScriptPopupWindow.classTable), ("ViewController", ControllerBinding.viewControllerTable),
-            ("BottomPresentViewController", ControllerBinding.bottomTable), ("TopPresentViewController", ControllerBinding.topTable),
-            ("RightPresentViewController", ControllerBinding.rightTable), ("CenterPresentViewController", ControllerBinding.centerTable),
-            ("LeftPresentViewController", ControllerBinding.dimmingTable(.left)),
-        ]
+        ] + PresentEdge.all.map { ($0.className, ControllerBinding.dimmingTable($0)) }
         var constructors: [(String, [String])] = controllerTables.map { ($0.0, Array($0.1.optionNames)) }
         constructors.append(("View", Array(ViewBinding.luaClass.allFieldSetters().keys)))
-        constructors.append(("ConfirmDialog", Array(PopupBinding.confirmOptionNames) + ["items", "delegate", "name"]))
+        constructors.append(("ConfirmDialog", Array(PopupBinding.confirmOptionNames) + PopupBinding.optionNames))
         constructors.append(("animate", AnimationBinding.optionNames))
         constructors.append(("constrain", LayoutBinding.optionNames))
         lua_createtable(L, Int32(constructors.count), 0)
@@ -66,7 +64,7 @@ import Testing
     }
 
     @Test func everyBindingEitherWorksOrRaisesAtTheCallersLine() throws {
-        let runtime = LuaRuntime()
+        let runtime = try LuaRuntime()
         var reported: [String] = []
         runtime.errorOutput = { reported.append($0) }
         runtime.core.warningSink = { _ in }

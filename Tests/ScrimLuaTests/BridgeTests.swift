@@ -38,8 +38,9 @@ let probeClass = LuaClass<Probe>("Probe")
     }
     .description { "Probe(\($0.tag))" }
 
+/// A state for a test (one that cannot be made fails the test process at once: nothing else could run).
 func makeState(memory: Int? = 64 << 20, budget: Double? = 5) -> LuaState {
-    let state = LuaState(memoryLimit: memory, timeBudget: budget)
+    let state = try! LuaState(memoryLimit: memory, timeBudget: budget)
     state.register(probeClass, for: Probe.self)
     return state
 }

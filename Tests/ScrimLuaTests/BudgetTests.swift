@@ -41,6 +41,27 @@ import ScrimCore
                           "budget.lua:1: exceeded the time budget of 0.3 s")
     }
 
+    /// The memory budget's stop hook comes and goes without raising (each time an allocation goes past the budget,
+    /// the collection it runs frees the garbage): the script's count hook still sees every `count`th instruction,
+    /// those its hook function runs included, as with no budget (and as in lua5.4).
+    @Test func theScriptsCountEventsSurviveAStopHookThatFindsNothingToRaise() throws {
+        let code = """
+            collectgarbage("stop")
+            local probe = setmetatable({}, {__mode = "k"}) probe[{}] = true
+            local events = 0
+            debug.sethook(function() events = events + 1 local x = events * 2 x = x + 1 end, "", 7)
+            local keep
+            for i = 1, 400000 do keep = {i} end
+            debug.sethook()
+            return events, next(probe) == nil
+            """
+        let unwatched = try eval(makeState(memory: nil, budget: nil), code)
+        let watched = try eval(makeState(memory: 4 << 20), code)
+        #expect(unwatched.hasSuffix(",false")) // nothing collected: the collector is stopped
+        #expect(watched.hasSuffix(",true")) // the budget's checks collected (the stop hook was set)
+        #expect(watched.split(separator: ",").first == unwatched.split(separator: ",").first)
+    }
+
     @Test func aMessageHandlerThatLoopsIsStopped() throws {
         let state = makeState(budget: 0.3)
         expectBudgetError(state, "return xpcall(error, function() while true do end end)", "budget.lua:1: exceeded the time budget of 0.3 s")
@@ -64,7 +85,7 @@ import ScrimCore
         })
         expectBudgetError(state, "\nspin()\nreturn 'went on'", "budget.lua:2: exceeded the time budget of 0.2 s")
         #expect(turns > 0)
-        let runtime = LuaRuntime(options: { var o = RuntimeOptions(); o.timeBudget = 0.1; return o }())
+        let runtime = try LuaRuntime(options: { var o = RuntimeOptions(); o.timeBudget = 0.1; return o }())
         #expect(runtime.core.timeBudget.exceeded() == nil)
         usleep(150_000)
         #expect(runtime.core.timeBudget.exceeded()?.message == "exceeded the time budget of 0.1 s")

@@ -5,7 +5,7 @@ import ScrimCore
 /// The bridge's two hooks for the rendering module: `LuaState.callObserver` (traces) and `LuaRuntime.snapshotter`.
 @Suite(.serialized) struct CallObserverTests {
     @Test func observerSeesEveryCallIntoLuaWithItsNameAndSource() throws {
-        let runtime = LuaRuntime()
+        let runtime = try LuaRuntime()
         var seen: [LuaCallee] = []
         var depth = 0, deepest = 0
         runtime.state.callObserver = { callee, call in
@@ -32,7 +32,7 @@ import ScrimCore
     }
 
     @Test func withoutAnObserverNothingIsDescribed() throws {
-        let runtime = LuaRuntime()
+        let runtime = try LuaRuntime()
         #expect(runtime.state.callObserver == nil)
         let results = try runtime.state.run("return 1 + 1")
         guard case .integer(2)? = results.first else { Issue.record("got \(results)"); return }
@@ -42,7 +42,7 @@ import ScrimCore
         let saved = LuaRuntime.snapshotter
         LuaRuntime.snapshotter = nil
         defer { LuaRuntime.snapshotter = saved }
-        let runtime = LuaRuntime()
+        let runtime = try LuaRuntime()
         #expect {
             try runtime.runString("scrim.snapshot('x.png')", name: "=test")
         } throws: { error in
@@ -55,7 +55,7 @@ import ScrimCore
         var asked: [String] = []
         LuaRuntime.snapshotter = { _, path in asked.append(path) }
         defer { LuaRuntime.snapshotter = saved }
-        let runtime = LuaRuntime()
+        let runtime = try LuaRuntime()
         let results = try runtime.state.run("return scrim.snapshot('a.png'), scrim.snapshot()")
         guard case .string(let given)? = results.first, case .string(let generated)? = results.last else {
             Issue.record("no paths returned: \(results)")

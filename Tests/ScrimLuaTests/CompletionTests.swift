@@ -5,7 +5,7 @@ import Testing
 /// no key of the module table shows) included.
 @Suite struct CompletionTests {
     @Test func moduleFieldsCompleteComputedOnesIncluded() throws {
-        let runtime = LuaRuntime()
+        let runtime = try LuaRuntime()
         runtime.materializeModule()
         let console = LuaConsole(runtime: runtime)
         #expect(console.completions(for: "scrim.scr") == ["scrim.screen"])

@@ -7,7 +7,7 @@ import ScrimCore
 /// there runs on it too.
 @Suite struct CoroutineBridgeTests {
     @Test func resultsGoToTheCallingThread() throws {
-        let runtime = LuaRuntime()
+        let runtime = try LuaRuntime()
         let result = try runtime.state.run("""
             local now, tree = scrim.now, scrim.tree
             return coroutine.wrap(function()
@@ -22,7 +22,7 @@ import ScrimCore
     }
 
     @Test func gettersAndMethodsInsideACoroutine() throws {
-        let runtime = LuaRuntime()
+        let runtime = try LuaRuntime()
         let result = try runtime.state.run("""
             local v = scrim.View{name = "a", frame = {0, 0, 10, 20}}
             return coroutine.wrap(function()
@@ -36,7 +36,7 @@ import ScrimCore
     }
 
     @Test func callbacksFiredFromACoroutineRunOnIt() throws {
-        let runtime = LuaRuntime()
+        let runtime = try LuaRuntime()
         let result = try runtime.state.run("""
             local log = {}
             scrim.on("ping", function(e) log[#log + 1] = "hook" end)
@@ -55,7 +55,7 @@ import ScrimCore
     }
 
     @Test func yieldingFromACallbackIsAClearError() throws {
-        let runtime = LuaRuntime()
+        let runtime = try LuaRuntime()
         var reports: [String] = []
         runtime.errorOutput = { reports.append($0) }
         let result = try runtime.state.run("""
@@ -69,7 +69,7 @@ import ScrimCore
     }
 
     @Test func finalizersThatCallScrimWhileTheStateClosesFailSoftly() throws {
-        var runtime: LuaRuntime? = LuaRuntime()
+        var runtime: LuaRuntime? = try LuaRuntime()
         try runtime?.state.run("""
             X = setmetatable({}, {__gc = function() RESULT = {pcall(scrim.now)} end})
             local now = scrim.now

@@ -64,7 +64,7 @@ import Testing
 
     /// Runs `script`; `observed`: with a call observer, which sends every emission down the Swift path.
     static func run(observed: Bool) throws -> [String] {
-        let runtime = LuaRuntime()
+        let runtime = try LuaRuntime()
         var reports: [String] = []
         runtime.core.hooks.errorSink = { reports.append("sink: \($0.context): \($0.message)") }
         if observed { runtime.state.callObserver = { _, call in call() } }
@@ -96,8 +96,8 @@ import Testing
     }
 
     /// A handler that never ends: the emission reports it, and the script stops at the emitting line.
-    static func runOutOfTime(observed: Bool) -> (error: String, reports: [String]) {
-        let runtime = LuaRuntime()
+    static func runOutOfTime(observed: Bool) throws -> (error: String, reports: [String]) {
+        let runtime = try LuaRuntime()
         runtime.state.timeBudget = 0.2
         var reports: [String] = []
         runtime.core.hooks.errorSink = { reports.append("\($0.context): \($0.message)") }
@@ -115,16 +115,16 @@ import Testing
         return ("no error", reports)
     }
 
-    @Test func aHandlerOutOfTimeStopsTheEmitterOnBothPaths() {
-        let fast = EmitPathTests.runOutOfTime(observed: false)
+    @Test func aHandlerOutOfTimeStopsTheEmitterOnBothPaths() throws {
+        let fast = try EmitPathTests.runOutOfTime(observed: false)
         #expect(fast.error == "budget.lua:1: exceeded the time budget of 0.2 s")
         #expect(fast.reports.count == 2 && fast.reports.allSatisfy { $0.hasSuffix("exceeded the time budget of 0.2 s") })
-        let bus = EmitPathTests.runOutOfTime(observed: true)
+        let bus = try EmitPathTests.runOutOfTime(observed: true)
         #expect(fast.error == bus.error && fast.reports == bus.reports)
     }
 
     @Test func eventNamesWithoutHandlersLeaveNoList() throws {
-        let runtime = LuaRuntime()
+        let runtime = try LuaRuntime()
         try runtime.runString("""
             for i = 1, 200 do scrim.on("once." .. i, function() end):remove() end
             scrim.on("kept", function() end)

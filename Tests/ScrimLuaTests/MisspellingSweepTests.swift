@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func theModuleAndEveryConstructibleObjectRaiseWithTheName() throws {
-        let runtime = LuaRuntime()
+        let runtime = try LuaRuntime()
         runtime.core.warningSink = { _ in }
         var checked = 0
         var wrong: [String] = []
@@ -125,7 +125,7 @@ import Testing
             let names = declaration.members.map(\.name)
             for name in names {
                 guard let typo = Self.misspelt(name), NearestName.closest(to: typo, among: names) == name else { continue }
-                let runtime = LuaRuntime()
+                let runtime = try LuaRuntime()
                 var warnings: [String] = []
                 runtime.core.warningSink = { warnings.append($0) }
                 runtime.core.errorSink = { _ in }

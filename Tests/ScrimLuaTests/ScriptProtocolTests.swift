@@ -28,7 +28,7 @@ import Testing
 
     /// DimmingTransitioning's closure-style fields are the declaration's members, each checked as its kind says.
     @Test func closureSettersFollowTheDeclaration() throws {
-        let runtime = LuaRuntime()
+        let runtime = try LuaRuntime()
         try runtime.runString("""
             local t = scrim.DimmingTransitioning()
             t.presentationAnimationDuration = 0.5
@@ -47,7 +47,7 @@ import Testing
 
     /// `self.super:hook()` of a PopupWindow class reaches each hook's Swift implementation.
     @Test func aPopupHookOverrideReachesTheSwiftImplementation() throws {
-        let runtime = LuaRuntime()
+        let runtime = try LuaRuntime()
         try runtime.runString("""
             local P = scrim.class("P", scrim.PopupWindow)
             function P:makeContentView() made = self.super:makeContentView(); return made end

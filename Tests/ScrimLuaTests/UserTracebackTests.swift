@@ -6,7 +6,7 @@ import Testing
 @Suite struct UserTracebackTests {
     /// A runtime that has loaded class.lua, so that its frames are known to be Scrim's.
     static func loadClassPrelude() throws {
-        let runtime = LuaRuntime()
+        let runtime = try LuaRuntime()
         try runtime.run(bytes: Array("local _ = scrim.class".utf8), name: "=probe")
     }
 

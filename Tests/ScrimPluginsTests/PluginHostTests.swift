@@ -6,16 +6,16 @@ import Testing
 @Suite struct PluginHostTests {
     static let fixtures = ScrimPathFinder.repoRoot + "/Tests/fixtures/plugins/"
 
-    @Test func oneHostARuntimeFoundAgainByOf() {
-        let runtime = LuaRuntime()
+    @Test func oneHostARuntimeFoundAgainByOf() throws {
+        let runtime = try LuaRuntime()
         let host = PluginHost.install(in: runtime)
         #expect(PluginHost.of(runtime) === host)
         #expect(PluginHost.install(in: runtime) === host)
-        #expect(PluginHost.of(LuaRuntime()) == nil)
+        #expect(try PluginHost.of(LuaRuntime()) == nil)
     }
 
     @Test func recordsFollowTheLoadOrder() throws {
-        let runtime = LuaRuntime()
+        let runtime = try LuaRuntime()
         let host = PluginHost.install(in: runtime)
         let loaded = try host.load(path: Self.fixtures + "order")
         #expect(loaded == ["c", "b", "a"])
@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func failuresStayWithTheirPlugins() throws {
-        let runtime = LuaRuntime()
+        let runtime = try LuaRuntime()
         let host = PluginHost.install(in: runtime)
         host.warningOutput = { _ in }
         _ = try host.load(path: Self.fixtures + "failures")
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func scriptsSeeTheModuleFunctions() throws {
-        let runtime = LuaRuntime()
+        let runtime = try LuaRuntime()
         PluginHost.install(in: runtime)
         let results = try runtime.state.run("""
             return type(scrim.plugins.load), type(scrim.menu), type(scrim.transition), type(scrim.controller), #scrim.plugins.list()

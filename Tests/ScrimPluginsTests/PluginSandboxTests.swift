@@ -6,9 +6,10 @@ import Testing
 @Suite struct PluginSandboxTests {
     static let escapes = PluginsCommandTests.fixtures + "escapes/"
 
-    /// `warn("@off")` in a plugin mutes that plugin only: the script's warnings still print.
+    /// `warn("@off")` in a plugin mutes that plugin only: the script's warnings, switched on as in lua.c, still print.
     @Test func aPluginSwitchesOnlyItsOwnWarningsOff() throws {
         let script = """
+            warn("@on")
             assert(scrim.plugins.load("\(Self.escapes)warn_off")[1] == "warn_off")
             warn("the host's warning")
             """

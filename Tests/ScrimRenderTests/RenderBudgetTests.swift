@@ -34,11 +34,30 @@ import Testing
         }
         #expect(counter.looks == 4, "it looked every \(CairoRenderer.viewsBetweenBudgetChecks) views and stopped")
         #expect(!FileManager.default.fileExists(atPath: path))
-        // With time left, the same tree is drawn, having looked once every 256 views.
+        // With time left, the same tree is drawn, having looked once every 256 views, then encoded, looking again
+        // with each piece of the PNG written.
         let enough = CountingBudget()
         try CairoRenderer.writePNG(scene.tree, to: path, budget: enough.budget(spentAfter: 1_000))
         #expect(FileManager.default.fileExists(atPath: path))
-        #expect(enough.looks == (4_001 + CairoRenderer.viewsBetweenBudgetChecks - 1) / CairoRenderer.viewsBetweenBudgetChecks)
+        let drawingLooks = (4_001 + CairoRenderer.viewsBetweenBudgetChecks - 1) / CairoRenderer.viewsBetweenBudgetChecks
+        #expect(enough.looks > drawingLooks)
+    }
+
+    /// Encoding is inside the budget too: spent right after the drawing, the PNG is not written — and the file
+    /// that was there is left as it was, with no partial file beside it.
+    @Test func encodingAPictureStopsOnceTheBudgetIsSpent() throws {
+        let scene = Self.crowdedScene()
+        let directory = temporaryDirectory()
+        let path = directory + "/encoded.png"
+        try "earlier".write(toFile: path, atomically: true, encoding: .utf8)
+        let drawingLooks = (4_001 + CairoRenderer.viewsBetweenBudgetChecks - 1) / CairoRenderer.viewsBetweenBudgetChecks
+        let counter = CountingBudget()
+        #expect(throws: TimeBudgetExceeded.self) {
+            try CairoRenderer.writePNG(scene.tree, to: path, budget: counter.budget(spentAfter: drawingLooks))
+        }
+        #expect(counter.looks == drawingLooks + 1, "the encoder's first piece looked")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "earlier")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["encoded.png"])
     }
 
     @Test func aFilmStripStopsOnceTheBudgetIsSpent() throws {

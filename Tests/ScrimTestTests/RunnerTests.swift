@@ -112,7 +112,7 @@ import Testing
         (["--filter", "[a"], "scrim: invalid --filter '[a' (malformed pattern (missing ']'))"),
         (["--seed", "x"], "scrim: invalid --seed 'x' (a whole number ≥ 0)"),
         (["--timeout", "soon"], "scrim: invalid --timeout 'soon' (seconds of wall-clock time from 0 (none) to 31536000)"),
-        (["--bogus"], "scrim: unknown option '--bogus'"),
+        (["--bogus"], "scrim: unrecognized option '--bogus'"),
     ])
     func usageErrorsExitTwo(arguments: [String], message: String) throws {
         let result = try Self.test(arguments + ["\(Self.fixtures)/hooks"])

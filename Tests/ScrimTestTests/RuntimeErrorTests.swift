@@ -116,19 +116,25 @@ import Testing
         #expect(thrice.stdout.hasSuffix("18 passed, 3 failed, 3 skipped\n"), "\(thrice.stdout)")
     }
 
-    @Test func argumentsAfterDashDashAreTheSpecsArg() throws {
+    /// busted's `arg` is its command line (`lua5.4 /usr/bin/busted spec -v` gives a spec `{[-1]="lua5.4",
+    /// [0]="/usr/bin/busted", "spec", "-v"}`): every word after `test`, whether or not it came after `--`.
+    @Test func theSpecsArgIsTheCommandLineAsBustedGivesIt() throws {
         let spec = FileManager.default.temporaryDirectory.appendingPathComponent("scrim-arg-\(getpid())_spec.lua")
         try """
             it("sees arg", function()
-              assert.are.same({ "one", "--two" }, { arg[1], arg[2] })
+              local words = {}
+              for i = 1, #arg do words[i] = arg[i] end
+              assert.are.same({ "-j", os.getenv("JOBS"), os.getenv("SPEC"), "--", "one", "--two" }, words)
               assert.are.equal("test", arg[0])
               assert.matches("scrim", arg[-1])
+              assert.is_nil(arg[-2])
               assert.are.same({ nil, "exit", 3 }, { os.execute(arg[-1] .. " -e 'os.exit(3)'") })
             end)
             """.write(to: spec, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: spec) }
         for jobs in ["1", "2"] {
-            let result = try ScrimProcess.run(["test", "-j", jobs, spec.path, "--", "one", "--two"])
+            let result = try ScrimProcess.run(["test", "-j", jobs, spec.path, "--", "one", "--two"],
+                                              environment: ["JOBS": jobs, "SPEC": spec.path])
             #expect(result.stdout.hasSuffix("1 passed, 0 failed\n"), "\(result.stdout)")
         }
     }
@@ -186,7 +192,7 @@ import Testing
         (["-e", "x"], "scrim: busted's option '-e' is not supported by scrim test"),
         (["--coverage"], "scrim: busted's option '--coverage' is not supported by scrim test"),
         (["--shuffle-files"], "scrim: busted's option '--shuffle-files' is not supported by scrim test"),
-        (["--frobnicate"], "scrim: unknown option '--frobnicate'"),
+        (["--frobnicate"], "scrim: unrecognized option '--frobnicate'"),
         (["--repeat", "0"], "scrim: invalid --repeat '0' (a whole number of runs from 1 to 1000000)"),
         (["-o", "xml"], "scrim: invalid --output 'xml' (text, tap, junit, json, scrim-json, utfTerminal, plainTerminal, TAP, gtest)"),
         (["-r", "nosuch", "-C", "Tests/fixtures/busted-project"], "scrim: Task `nosuch` not found, or not a table (.busted)"),

@@ -25,6 +25,7 @@ typedef struct ScrimArmedThread {
   lua_Hook hook;
   int mask;
   int count;
+  int remaining;           /* instructions until the script's next count event (its hook has LUA_MASKCOUNT) */
 } ScrimArmedThread;
 #define SCRIM_ARMED_MAX 8
 
@@ -194,6 +195,7 @@ static inline void scrim_replace(lua_State *L, int i) { lua_copy(L, -1, i); lua_
 static inline void scrim_pushglobaltable(lua_State *L) { lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS); }
 static inline const char *scrim_typename(lua_State *L, int i) { return lua_typename(L, lua_type(L, i)); }
 static inline const char *scrim_luarelease(void) { return LUA_RELEASE; }
+static inline const char *scrim_luacopyright(void) { return LUA_COPYRIGHT; }
 static inline int scrim_noref(void) { return LUA_NOREF; }
 /* t[k] without metamethods: reading a user's table from Swift must never run Lua code that could raise. */
 static inline int scrim_rawgetfield(lua_State *L, int idx, const char *k) {

@@ -9,10 +9,7 @@ enum AnimationBinding {
         .readonly("isRunning") { $0.isRunning }
         .readonly("finished") { $0.finished }
         .readonly("views") { $0.views }
-        .method("cancel") { animation, _ in
-            animation.cancel()
-            return 0
-        }
+        .action("cancel") { animation, _ in animation.cancel() }
         .description { $0.description }
 
     /// The fields `scrim.animate{…}` takes; any other raises.
@@ -32,18 +29,12 @@ enum AnimationBinding {
             try call.checkOptions(index, options: optionNames)
             duration = try call.tableDuration(index, "duration") ?? { throw call.argumentError(index, "field 'duration' is required (seconds)") }()
             delay = try call.tableDuration(index, "delay") ?? 0
-            if call.hasField(index, "curve") {
-                curve = try call.fieldValue(index, "curve") { try call.curve($0) }
-            }
-            if call.hasField(index, "spring") {
-                spring = try call.fieldValue(index, "spring") { try call.spring($0) }
-            }
-            if try call.tableBoolean(index, "allowUserInteraction") == true { options.insert(.allowUserInteraction) }
-            if try call.tableBoolean(index, "beginFromCurrentState") == true { options.insert(.beginFromCurrentState) }
+            curve = try call.field(index, "curve") { try call.curve($0) } ?? curve
+            spring = try call.field(index, "spring") { try call.spring($0) }
+            if try call.field(index, "allowUserInteraction") == true { options.insert(.allowUserInteraction) }
+            if try call.field(index, "beginFromCurrentState") == true { options.insert(.beginFromCurrentState) }
             animations = try call.fieldValue(index, "animations") { try call.function($0) }
-            if call.hasField(index, "completion") {
-                completion = try call.fieldValue(index, "completion") { try call.function($0) }
-            }
+            completion = try call.field(index, "completion") { try call.function($0) }
         } else {
             duration = try call.duration(1)
             animations = try call.function(2)
@@ -57,10 +48,6 @@ enum AnimationBinding {
             completion: completion.map { completion in { finished in try weakState?.call(completion, [finished]) } })
         return call.push(animation)
     }
-}
-
-extension Animation: LuaPushable {
-    public func push(_ state: LuaState) { state.push(any: self) }
 }
 
 extension LuaCall {

@@ -6,10 +6,7 @@ enum ClockBinding {
     static let timerClass = LuaClass<ScheduledTask>("Timer")
         .readonly("dueTime") { $0.dueTime }
         .readonly("isPending") { $0.isPending }
-        .method("cancel") { task, _ in
-            task.cancel()
-            return 0
-        }
+        .action("cancel") { task, _ in task.cancel() }
         .description { $0.description }
 
     static let now = HostFunction("now") { call in call.push(call.runtime.core.now) }
@@ -55,8 +52,4 @@ extension Clock {
     func tooLate(_ what: String) -> String {
         "\(what) must be at most \(String(cFormat: "%g", maximumDelay)): the clock stops at \(String(cFormat: "%g", Clock.maximumTime)) s"
     }
-}
-
-extension ScheduledTask: LuaPushable {
-    public func push(_ state: LuaState) { state.push(any: self) }
 }

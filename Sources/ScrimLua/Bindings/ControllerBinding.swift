@@ -10,51 +10,47 @@ enum ControllerBinding {
         "viewDidAppear", "viewWillDisappear", "viewDidDisappear", "viewWillLayoutSubviews", "viewDidLayoutSubviews",
     ].map { ScriptMember.method($0) })
 
-    static let luaClass: LuaClass<ViewController> = {
-        let c = LuaClass<ViewController>("ViewController")
-        c.userValues = 2
-        c.fieldOrder = ["name", "modalPresentationStyle", "transitioningDelegate", "view"]
-        return c
-            .property("name", get: { $0.name }, set: { $0.name = $1 })
-            .property("view", get: { $0.view }, set: { controller, call, index in
-                controller.view = try call.view(index)
-            })
-            .property("modalPresentationStyle", get: { $0.modalPresentationStyle.rawValue }, set: { controller, call, index in
-                let name = try call.string(index)
-                guard let style = ModalPresentationStyle(rawValue: name) else {
-                    throw call.argumentError(index, "unknown style '\(name)' (fullScreen, overFullScreen, custom)")
-                }
-                controller.modalPresentationStyle = style
-            })
-            .property("transitioningDelegate", get: { controller, call in
-                TransitionBinding.pushDelegate(controller.transitioningDelegate, call.state)
-                return 1
-            }, set: { controller, call, index in
-                controller.transitioningDelegate = try TransitionBinding.delegate(call, index)
-            })
-            .readonly("presentedViewController") { $0.presentedViewController }
-            .readonly("presentingViewController") { $0.presentingViewController }
-            .readonly("presentationController") { $0.presentationController }
-            .readonly("isBeingPresented") { $0.isBeingPresented }
-            .readonly("isBeingDismissed") { $0.isBeingDismissed }
-            .readonly("isViewLoaded") { $0.isViewLoaded }
-            .method("present") { controller, call in
-                let presented = try call.object(2, ViewController.self, expected: "ViewController")
-                let (animated, completion) = try animatedAndCompletion(call, from: 3)
-                try present(presented, from: controller, animated: animated, completion: completion, call)
-                return 0
+    static let luaClass = LuaClass<ViewController>("ViewController", userValues: 2,
+                                                  fieldOrder: ["name", "modalPresentationStyle", "transitioningDelegate", "view"])
+        .property("name", get: { $0.name }, set: { $0.name = $1 })
+        .property("view", get: { $0.view }, set: { controller, call, index in
+            controller.view = try call.view(index)
+        })
+        .property("modalPresentationStyle", get: { $0.modalPresentationStyle.rawValue }, set: { controller, call, index in
+            let name = try call.string(index)
+            guard let style = ModalPresentationStyle(rawValue: name) else {
+                throw call.argumentError(index, "unknown style '\(name)' (fullScreen, overFullScreen, custom)")
             }
-            .method("dismiss") { controller, call in
-                let (animated, completion) = try animatedAndCompletion(call, from: 2)
-                if let target = controller.presentedViewController ?? (controller.presentingViewController != nil ? controller : nil) {
-                    resolveWeakDelegate(of: target, call)
-                }
-                controller.dismiss(animated: animated, completion: completion)
-                return 0
+            controller.modalPresentationStyle = style
+        })
+        .property("transitioningDelegate", get: { controller, call in
+            TransitionBinding.pushDelegate(controller.transitioningDelegate, call.state)
+            return 1
+        }, set: { controller, call, index in
+            controller.transitioningDelegate = try TransitionBinding.delegate(call, index)
+        })
+        .readonly("presentedViewController") { $0.presentedViewController }
+        .readonly("presentingViewController") { $0.presentingViewController }
+        .readonly("presentationController") { $0.presentationController }
+        .readonly("isBeingPresented") { $0.isBeingPresented }
+        .readonly("isBeingDismissed") { $0.isBeingDismissed }
+        .readonly("isViewLoaded") { $0.isViewLoaded }
+        .method("present") { controller, call in
+            let presented = try call.object(2, ViewController.self, expected: "ViewController")
+            let (animated, completion) = try animatedAndCompletion(call, from: 3)
+            try present(presented, from: controller, animated: animated, completion: completion, call)
+            return 0
+        }
+        .method("dismiss") { controller, call in
+            let (animated, completion) = try animatedAndCompletion(call, from: 2)
+            if let target = controller.presentedViewController ?? (controller.presentingViewController != nil ? controller : nil) {
+                resolveWeakDelegate(of: target, call)
             }
-            .overridable(lifecycleDeclaration)
-            .description { $0.debugName }
-    }()
+            controller.dismiss(animated: animated, completion: completion)
+            return 0
+        }
+        .overridable(lifecycleDeclaration, swift: ["loadView": { try $0.loadView(); return nil }])
+        .description { $0.debugName }
 
     /// The seed's DimmingTransitioningDelegate members, which the dimming base classes take as values or methods. Lua
     /// sees an `EdgePresentViewController` (made by Lua or by Swift, of a named subclass or not) as its edge's class.
@@ -63,7 +59,14 @@ enum ControllerBinding {
             .readonly("dimmingTransitioning") { $0.dimmingTransitioning }
             // A value member reads as the transition's answer (a closure on the transitioning wins), and giving one
             // to the controller replaces the transitioning's closure: one answer (`DimmingBinding.forgetClosure`).
-            .overridable(DimmingBinding.protocolDeclaration, values: [
+            .overridable(DimmingBinding.protocolDeclaration, swift: [
+                "presentationAnimationDuration": { try $0.presentationAnimationDuration },
+                "dismissalAnimationDuration": { try $0.dismissalAnimationDuration },
+                "executePresentationAnimation": { try $0.executePresentationAnimation(); return nil },
+                "executeDismissalAnimation": { try $0.executeDismissalAnimation(); return nil },
+                "allowTapDimmingViewToDismiss": { try $0.allowTapDimmingViewToDismiss },
+                "dimmingViewTapped": { try $0.dimmingViewTapped(); return nil },
+            ], values: [
                 "presentationAnimationDuration": { try $0.dimmingTransitioning.animationDuration(presenting: true) },
                 "dismissalAnimationDuration": { try $0.dimmingTransitioning.animationDuration(presenting: false) },
                 "allowTapDimmingViewToDismiss": { try $0.dimmingTransitioning.allowsTapToDismiss() },
@@ -73,10 +76,6 @@ enum ControllerBinding {
         c.classOfObject = { object in (object as? EdgePresentViewController).map { dimmingTable($0.edge).luaClass } }
         return c
     }()
-
-    /// The members Lua may override, as methods (the rest are values with getters, which `self.super` does not list).
-    static let methodMembers = Set((lifecycleDeclaration.members + DimmingBinding.protocolDeclaration.members)
-        .filter { $0.kind == .method }.map(\.name))
 
     /// `scrim.present(vc [, animated [, completion]])`: from the topmost presented controller.
     static let presentFromTop = HostFunction("present") { call in
@@ -122,11 +121,11 @@ enum ControllerBinding {
     }
 
     /// The table for a controller class: `make` makes the scriptable Swift object.
-    static func classTable(_ luaClass: LuaClassBase, make: @escaping (ControllerScript) -> ViewController) -> SwiftClassTable {
+    static func classTable(_ luaClass: LuaClassBase, make: @escaping (ScriptOverrides) -> ViewController) -> SwiftClassTable {
         SwiftClassTable(
             luaClass: luaClass,
             make: { call, name in
-                let controller = make(ControllerScript(runtime: call.runtime, className: name))
+                let controller = make(ScriptOverrides(runtime: call.runtime, className: name))
                 controller.runtime = call.runtime.core
                 return controller
             },
@@ -134,34 +133,10 @@ enum ControllerBinding {
                 guard !call.isNil(index) else { return }
                 try luaClass.applyFields(controller, from: call, at: index)
             },
-            baseImplementations: baseImplementations(methodMembers),
-            baseValue: HostFunction("super") { call in
-                let controller = try call.object(1, ViewController.self, expected: "ViewController")
-                let value = try (controller as? ScriptedDimmingController)?.baseValue(of: try call.string(2))
-                return call.push(value)
-            },
             optionNames: Set(luaClass.allFieldSetters().keys))
     }
 
-    /// What `self.super` reaches: the Swift implementations of the methods Lua may override.
-    static func baseImplementations(_ members: Set<String>) -> [String: HostFunction] {
-        var table: [String: HostFunction] = [:]
-        for member in members {
-            table[member] = HostFunction(member, kind: .method) { call in
-                let controller = try call.object(1, ViewController.self, expected: "ViewController")
-                switch member {
-                case "loadView": try (controller as? ScriptedController)?.superLoadView()
-                case "executePresentationAnimation": try (controller as? ScriptedDimmingController)?.superExecutePresentationAnimation()
-                case "executeDismissalAnimation": try (controller as? ScriptedDimmingController)?.superExecuteDismissalAnimation()
-                default: break // UIKit's implementations of the other members do nothing
-                }
-                return 0
-            }
-        }
-        return table
-    }
-
-    static let viewControllerTable = classTable(luaClass) { ScriptViewController($0, name: nil) }
+    static let viewControllerTable = classTable(luaClass) { ScriptViewController($0) }
 
     /// A dimming base class from its edge: the edge's required member and, where it slides, its distance.
     static func makeDimmingTable(_ edge: PresentEdge) -> SwiftClassTable {
@@ -180,36 +155,4 @@ enum ControllerBinding {
     static func dimmingTable(_ edge: PresentEdge) -> SwiftClassTable {
         dimmingTables[edge] ?? makeDimmingTable(edge)
     }
-
-    static var bottomTable: SwiftClassTable { dimmingTable(.bottom) }
-    static var topTable: SwiftClassTable { dimmingTable(.top) }
-    static var rightTable: SwiftClassTable { dimmingTable(.right) }
-    static var centerTable: SwiftClassTable { dimmingTable(.center) }
-}
-
-/// The scriptable controllers' way back to the Swift implementations (`self.super:loadView()`).
-protocol ScriptedController: ViewController {}
-
-extension ScriptedController {
-    /// They route the lifecycle through `lifecycle`, overriding none of its methods: `loadView` is the Swift one.
-    func superLoadView() throws { try loadView() }
-}
-
-protocol ScriptedDimmingController: ScriptedController {
-    func superExecutePresentationAnimation() throws
-    func superExecuteDismissalAnimation() throws
-    /// The Swift implementation's value of the value member `member` (`self.super.animatedHeight`); nil for others.
-    func baseValue(of member: String) throws -> LuaPushable?
-}
-
-extension ViewController: LuaPushable {
-    public func push(_ state: LuaState) { state.push(any: self) }
-}
-
-extension PresentationController: LuaPushable {
-    public func push(_ state: LuaState) { state.push(any: self) }
-}
-
-extension DimmingTransitioning: LuaPushable {
-    public func push(_ state: LuaState) { state.push(any: self) }
 }

@@ -28,8 +28,7 @@ enum DimmingBinding {
     ]
 
     static let luaClass: LuaClass<DimmingTransitioning> = {
-        let c = LuaClass<DimmingTransitioning>("DimmingTransitioning")
-        c.userValues = 2
+        let c = LuaClass<DimmingTransitioning>("DimmingTransitioning", userValues: 2)
         c.property("delegate", get: { transitioning, call in
             if let adapter = transitioning.delegate as? LuaDimmingDelegate, adapter.belongs(to: transitioning) {
                 call.state.pushPeerValue(transitioning, "delegate")

@@ -4,32 +4,28 @@ import ScrimCore
 /// docs/API.md §2: `TapGestureRecognizer` and its protocol-style delegate. The action closure and the delegate table
 /// live in the recognizer's peer table (`LuaDelegate`); the view's holds the recognizer (`OwnershipLinks`).
 enum GestureBinding {
-    static let luaClass: LuaClass<TapGestureRecognizer> = {
-        let c = LuaClass<TapGestureRecognizer>("TapGestureRecognizer")
-        c.userValues = 2
-        return c
-            .readonly("view") { $0.view }
-            .property("enabled", get: { $0.isEnabled }, set: { $0.isEnabled = $1 })
-            .property("name", get: { $0.name }, set: { $0.name = $1 })
-            .property("delegate", get: { recognizer, call in
-                guard recognizer.delegate is LuaGestureDelegate else { return call.push(nil) }
-                call.state.pushPeerValue(recognizer, "delegate")
-                return 1
-            }, set: { recognizer, call, index in
-                if call.isNil(index) {
-                    call.state.setPeerValue(recognizer, "delegate", valueAt: index)
-                    recognizer.delegate = nil
-                } else {
-                    guard call.type(index) == LUA_TTABLE else { throw call.typeError(index, expected: "table") }
-                    LuaGestureDelegate.declaration.warnAboutMisspeltMembers(ofTableAt: index, call,
-                        owner: "TapGestureRecognizer" + (recognizer.name.map { " '\($0)'" } ?? ""))
-                    call.state.setPeerValue(recognizer, "delegate", valueAt: index)
-                    recognizer.delegate = LuaGestureDelegate(recognizer, call.state)
-                    call.state.anchor(recognizer)
-                }
-            })
-            .description { "TapGestureRecognizer(\($0.view?.name ?? "detached"))" }
-    }()
+    static let luaClass = LuaClass<TapGestureRecognizer>("TapGestureRecognizer", userValues: 2)
+        .readonly("view") { $0.view }
+        .property("enabled", get: { $0.isEnabled }, set: { $0.isEnabled = $1 })
+        .property("name", get: { $0.name }, set: { $0.name = $1 })
+        .property("delegate", get: { recognizer, call in
+            guard recognizer.delegate is LuaGestureDelegate else { return call.push(nil) }
+            call.state.pushPeerValue(recognizer, "delegate")
+            return 1
+        }, set: { recognizer, call, index in
+            if call.isNil(index) {
+                call.state.setPeerValue(recognizer, "delegate", valueAt: index)
+                recognizer.delegate = nil
+            } else {
+                guard call.type(index) == LUA_TTABLE else { throw call.typeError(index, expected: "table") }
+                LuaGestureDelegate.declaration.warnAboutMisspeltMembers(ofTableAt: index, call,
+                    owner: "TapGestureRecognizer" + (recognizer.name.map { " '\($0)'" } ?? ""))
+                call.state.setPeerValue(recognizer, "delegate", valueAt: index)
+                recognizer.delegate = LuaGestureDelegate(recognizer, call.state)
+                call.state.anchor(recognizer)
+            }
+        })
+        .description { "TapGestureRecognizer(\($0.view?.name ?? "detached"))" }
 
     /// `scrim.TapGestureRecognizer(fn)`.
     static let constructor = HostFunction("TapGestureRecognizer") { call in

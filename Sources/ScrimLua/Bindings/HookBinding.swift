@@ -9,10 +9,7 @@ enum HookBinding {
         .readonly("once") { $0.once }
         .readonly("group") { $0.group }
         .readonly("isActive") { $0.isActive }
-        .method("remove") { hook, _ in
-            hook.remove()
-            return 0
-        }
+        .action("remove") { hook, _ in hook.remove() }
         .description { "Hook(\($0.event))" }
 
     /// `ev:cancel()`: the event a handler's table stands for is found through a private key, set only while the
@@ -38,12 +35,12 @@ enum HookBinding {
         if !call.isNil(3) {
             guard call.type(3) == LUA_TTABLE else { throw call.typeError(3, expected: "table") }
             try call.checkOptions(3, options: ["once", "priority", "group"])
-            once = try call.tableBoolean(3, "once") ?? false
-            if let value = try call.tableNumber(3, "priority") {
+            once = try call.field(3, "once") ?? false
+            if let value: Double = try call.field(3, "priority") {
                 guard value == value.rounded(), abs(value) < 1e15 else { throw call.argumentError(3, "field 'priority': integer expected") }
                 priority = Int(value)
             }
-            if call.hasField(3, "group") { group = try call.fieldValue(3, "group") { try call.string($0) } }
+            group = try call.field(3, "group")
         }
         if let warning = EventNames.warning(forSubscriptionTo: name) {
             call.runtime.core.warningSink("\(call.runtime.callerPosition(call).map { $0 + ": " } ?? "")\(warning)")
@@ -125,23 +122,14 @@ enum HookBinding {
         let top = lua_gettop(L)
         lua_checkstack(L, 8)
         state.push(report)
-        pushTable(L, listsKey)
+        state.pushRegistryTable(listsKey)
         do { try state.pushEventMetatable() } catch {
             lua_settop(L, top)
             return false
         }
-        pushTable(L, dispatchingKey)
+        state.pushRegistryTable(dispatchingKey)
         scrim_pushemit(L, Unmanaged.passUnretained(emit).toOpaque())
         return true
-    }
-
-    /// Pushes the registry table at `key`, made on first use.
-    private static func pushTable(_ L: OpaquePointer, _ key: UnsafeMutableRawPointer) {
-        if lua_rawgetp(L, scrim_registryindex(), key) == LUA_TTABLE { return }
-        lua_settop(L, -2)
-        lua_createtable(L, 0, 0)
-        lua_pushvalue(L, -1)
-        lua_rawsetp(L, scrim_registryindex(), key)
     }
 
     /// `report(name, message)`: an error of a handler `scrim.emit` ran from C, reported as the bus reports one.
@@ -157,7 +145,7 @@ enum HookBinding {
     private static func cancelDispatchedFromLua(_ call: LuaCall) throws -> Int32 {
         let L = call.L
         lua_checkstack(L, 4)
-        pushTable(L, dispatchingKey)
+        call.state.pushRegistryTable(dispatchingKey)
         lua_pushvalue(L, 1)
         switch lua_rawget(L, -2) {
         case LUA_TNUMBER:
@@ -199,7 +187,7 @@ enum HookBinding {
                 lua_pushboolean(L, 0)
                 lua_rawseti(L, -2, 1)
             }
-            pushTable(L, listsKey)
+            state.pushRegistryTable(listsKey)
             state.pushString(channel.name)
             if channel.handlers.isEmpty { lua_pushnil(L) } else { lua_pushboolean(L, 0) }
             lua_rawset(L, -3)
@@ -213,7 +201,7 @@ enum HookBinding {
         state.keepingTop { _ in
             let L = state.L
             lua_checkstack(L, 6)
-            pushTable(L, listsKey)
+            state.pushRegistryTable(listsKey)
             state.pushString(name)
             guard lua_rawget(L, -2) == LUA_TBOOLEAN else { return }
             state.pushString(name)
@@ -250,10 +238,6 @@ enum HookBinding {
         lua_rawsetp(L, scrim_registryindex(), busKey)
         return bus
     }
-}
-
-extension Hook: LuaPushable {
-    public func push(_ state: LuaState) { state.push(any: self) }
 }
 
 /// A Lua value kept as such inside an event (tables, functions): pushed back as the same value.

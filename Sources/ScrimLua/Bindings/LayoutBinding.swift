@@ -18,14 +18,8 @@ enum LayoutBinding {
         .readonly("toAttribute") { $0.toAttribute?.rawValue }
         .readonly("multiplier") { $0.multiplier }
         .readonly("isBroken") { $0.isBroken }
-        .method("activate") { constraint, _ in
-            try constraint.activate()
-            return 0
-        }
-        .method("deactivate") { constraint, _ in
-            constraint.deactivate()
-            return 0
-        }
+        .action("activate") { constraint, _ in try constraint.activate() }
+        .action("deactivate") { constraint, _ in constraint.deactivate() }
         .description { "Constraint(\($0.description))" }
 
     /// `scrim.constrain(item, attribute, relation, toItem, toAttribute [, constant])` or `scrim.constrain{ … }`.
@@ -44,14 +38,14 @@ enum LayoutBinding {
             try call.checkOptions(t, options: optionNames)
             item = try call.fieldValue(t, "item") { try call.view($0) }
             attribute = try call.fieldValue(t, "attribute") { try call.attribute($0) }
-            relation = call.hasField(t, "relation") ? try call.fieldValue(t, "relation") { try call.relation($0) } : .equal
-            if call.hasField(t, "toItem") { toItem = try call.fieldValue(t, "toItem") { try call.view($0) } }
-            if call.hasField(t, "toAttribute") { toAttribute = try call.fieldValue(t, "toAttribute") { try call.attribute($0) } }
-            multiplier = try call.tableNumber(t, "multiplier") ?? 1
-            constant = try call.tableNumber(t, "constant") ?? 0
-            priority = try call.tableNumber(t, "priority") ?? 1000
-            active = try call.tableBoolean(t, "active") ?? true
-            if call.hasField(t, "identifier") { identifier = try call.fieldValue(t, "identifier") { try call.string($0) } }
+            relation = try call.field(t, "relation") { try call.relation($0) } ?? .equal
+            toItem = try call.field(t, "toItem") { try call.view($0) }
+            toAttribute = try call.field(t, "toAttribute") { try call.attribute($0) }
+            multiplier = try call.field(t, "multiplier") ?? 1
+            constant = try call.field(t, "constant") ?? 0
+            priority = try call.field(t, "priority") ?? 1000
+            active = try call.field(t, "active") ?? true
+            identifier = try call.field(t, "identifier")
         } else {
             item = try call.view(1)
             attribute = try call.attribute(2)
@@ -73,10 +67,6 @@ enum LayoutBinding {
         }
         return call.push(constraint)
     }
-}
-
-extension LayoutConstraint: LuaPushable {
-    public func push(_ state: LuaState) { state.push(any: self) }
 }
 
 extension LuaCall {

@@ -9,74 +9,72 @@ enum PopupBinding {
     static let classDeclaration = ScriptProtocol("PopupWindow", ["loadView", "viewDidLoad", "makeContentView", "layoutContent",
         "prepareShowAnimation", "showAnimation", "cancelAnimation"].map { ScriptMember.method($0) })
 
-    static let luaClass: LuaClass<PopupWindow> = {
-        let c = LuaClass<PopupWindow>("PopupWindow")
-        c.userValues = 2
-        return c
-            .property("name", get: { $0.name }, set: { $0.name = $1 })
-            .readonly("view") { $0.view }
-            .readonly("dismissView") { $0.dismissView }
-            .readonly("collectionView") { $0.collectionView }
-            .readonly("cells") { $0.cells }
-            .readonly("items") { $0.items.map(\.id) }
-            .readonly("isShowing") { $0.isShowing }
-            .readonly("phase") { "\($0.phase)" }
-            .property("animationDuration", get: { $0.animationDuration }, set: { popup, call, index in
-                popup.animationDuration = try call.duration(index)
-            })
-            .property("delegate", get: { popup, call in
-                call.state.pushPeerValue(popup, "delegate")
-                return 1
-            }, set: { popup, call, index in
-                try setDelegate(popup, call, index)
-            })
-            .method("create") { popup, call in
-                popup.create()
-                return call.push(popup)
-            }
-            .method("cancel") { popup, _ in
-                popup.cancel()
-                return 0
-            }
-            .method("setItems") { popup, call in
-                let items = try pullItems(call, 2)
-                let handler = try call.optionalFunction(3)
-                try setItems(popup, items, handlerAt: handler == nil ? nil : 3, call)
-                return call.push(popup)
-            }
-            .method("on") { popup, call in
-                let item = try call.string(2)
-                let key = "on:" + item
-                if call.isNil(3) {
-                    lua_pushnil(call.L)
-                    call.state.setPeerValue(popup, key, valueAt: -1)
-                    lua_settop(call.L, -2)
-                    popup.on(item, nil)
-                } else {
-                    _ = try call.function(3)
-                    call.state.setPeerValue(popup, key, valueAt: 3)
-                    weak let state = call.state
-                    popup.on(item) { popup in
-                        guard let state else { return nil }
-                        return try LuaDelegate(popup, state, places: .closures).call(key, [popup])?.popupResult
-                    }
-                }
-                return call.push(popup)
-            }
-            .method("select") { popup, call in
-                let item = try call.string(2)
-                do {
-                    return call.push(try popup.select(item))
-                } catch let error as PopupError {
-                    throw call.argumentError(2, error.message)
+    static let luaClass = LuaClass<PopupWindow>("PopupWindow", userValues: 2)
+        .property("name", get: { $0.name }, set: { $0.name = $1 })
+        .readonly("view") { $0.view }
+        .readonly("dismissView") { $0.dismissView }
+        .readonly("collectionView") { $0.collectionView }
+        .readonly("cells") { $0.cells }
+        .readonly("items") { $0.items.map(\.id) }
+        .readonly("isShowing") { $0.isShowing }
+        .readonly("phase") { "\($0.phase)" }
+        .property("animationDuration", get: { $0.animationDuration }, set: { popup, call, index in
+            popup.animationDuration = try call.duration(index)
+        })
+        .property("delegate", get: { popup, call in
+            call.state.pushPeerValue(popup, "delegate")
+            return 1
+        }, set: { popup, call, index in
+            try setDelegate(popup, call, index)
+        })
+        .method("create") { popup, call in
+            popup.create()
+            return call.push(popup)
+        }
+        .action("cancel") { popup, _ in popup.cancel() }
+        .method("setItems") { popup, call in
+            let items = try pullItems(call, 2)
+            let handler = try call.optionalFunction(3)
+            try setItems(popup, items, handlerAt: handler == nil ? nil : 3, call)
+            return call.push(popup)
+        }
+        .method("on") { popup, call in
+            let item = try call.string(2)
+            let key = "on:" + item
+            if call.isNil(3) {
+                lua_pushnil(call.L)
+                call.state.setPeerValue(popup, key, valueAt: -1)
+                lua_settop(call.L, -2)
+                popup.on(item, nil)
+            } else {
+                _ = try call.function(3)
+                call.state.setPeerValue(popup, key, valueAt: 3)
+                weak let state = call.state
+                popup.on(item) { popup in
+                    guard let state else { return nil }
+                    return try LuaDelegate(popup, state, places: .closures).call(key, [popup])?.popupResult
                 }
             }
-            .method("cell") { popup, call in
-                call.push(popup.cell(try call.string(2)))
+            return call.push(popup)
+        }
+        .method("select") { popup, call in
+            let item = try call.string(2)
+            do {
+                return call.push(try popup.select(item))
+            } catch let error as PopupError {
+                throw call.argumentError(2, error.message)
             }
-            .overridable(classDeclaration)
-            .description { "\($0.className)(\($0.displayName))" }
-    }()
+        }
+        .method("cell") { popup, call in
+            call.push(popup.cell(try call.string(2)))
+        }
+        .overridable(classDeclaration, swift: [
+            "loadView": { $0.loadView(); return nil }, "viewDidLoad": { $0.viewDidLoad(); return nil },
+            "makeContentView": { $0.makeContentView() }, "layoutContent": { $0.layoutContent(); return nil },
+            "prepareShowAnimation": { $0.prepareShowAnimation(); return nil },
+            "showAnimation": { $0.showAnimation(); return nil }, "cancelAnimation": { $0.cancelAnimation(); return nil },
+        ])
+        .description { "\($0.className)(\($0.displayName))" }
 
     static let confirmClass = LuaClass<ConfirmDialog>("ConfirmDialog", base: luaClass)
         .property("title", get: { $0.title }, set: { $0.title = $1 })
@@ -91,10 +89,10 @@ enum PopupBinding {
         var title: String?, message: String?, cancelTitle = "Cancel", confirmTitle = "OK"
         if !call.isNil(1) {
             guard call.type(1) == LUA_TTABLE else { throw call.typeError(1, expected: "table") }
-            if call.hasField(1, "title") { title = try call.fieldValue(1, "title") { try call.string($0) } }
-            if call.hasField(1, "message") { message = try call.fieldValue(1, "message") { try call.string($0) } }
-            if call.hasField(1, "cancelTitle") { cancelTitle = try call.fieldValue(1, "cancelTitle") { try call.string($0) } }
-            if call.hasField(1, "confirmTitle") { confirmTitle = try call.fieldValue(1, "confirmTitle") { try call.string($0) } }
+            title = try call.field(1, "title")
+            message = try call.field(1, "message")
+            cancelTitle = try call.field(1, "cancelTitle") ?? cancelTitle
+            confirmTitle = try call.field(1, "confirmTitle") ?? confirmTitle
         }
         let dialog = ConfirmDialog(runtime: call.runtime.core, title: title, message: message,
                                    cancelTitle: cancelTitle, confirmTitle: confirmTitle)
@@ -105,62 +103,36 @@ enum PopupBinding {
         return 1
     }
 
+    /// The options every popup takes (`configure`).
+    static let optionNames = ["items", "delegate", "name"]
+
     /// Applies `items`, `delegate` and `name` from the options table at `index` (nothing else is accepted).
     static func configure(_ popup: PopupWindow, _ call: LuaCall, _ index: Int32, allowed: Set<String> = []) throws {
         guard !call.isNil(index) else { return }
         guard call.type(index) == LUA_TTABLE else { throw call.typeError(index, expected: "table") }
-        let L = call.L
-        lua_pushnil(L)
-        while lua_next(L, index) != 0 {
-            lua_settop(L, -2)
-            let key = lua_type(L, -1) == LUA_TSTRING ? call.state.string(at: -1) : "?"
-            guard ["items", "delegate", "name"].contains(key) || allowed.contains(key) else {
-                lua_settop(L, -2)
-                throw call.argumentError(index, "unknown option '\(key)' (\((["items", "delegate", "name"] + allowed.sorted()).joined(separator: ", ")))")
-            }
-        }
-        if call.hasField(index, "name") { popup.name = try call.fieldValue(index, "name") { try call.string($0) } }
-        if call.hasField(index, "items") {
-            let items = try call.fieldValue(index, "items") { try pullItems(call, $0) }
-            try setItems(popup, items, handlerAt: nil, call)
-        }
-        if call.hasField(index, "delegate") {
-            try call.fieldValue(index, "delegate") { try setDelegate(popup, call, $0) }
-        }
+        try call.checkOptions(index, options: optionNames + allowed.sorted())
+        if let name: String = try call.field(index, "name") { popup.name = name }
+        if let items = try call.field(index, "items", { try pullItems(call, $0) }) { try setItems(popup, items, handlerAt: nil, call) }
+        _ = try call.field(index, "delegate") { try setDelegate(popup, call, $0) }
     }
 
     /// An array of ids or `{id=, title=}` tables.
     static func pullItems(_ call: LuaCall, _ index: Int32) throws -> [PopupItem] {
-        let L = call.L
-        guard call.type(index) == LUA_TTABLE else { throw call.typeError(index, expected: "table of strings") }
-        var items: [PopupItem] = []
-        let count = Int(lua_rawlen(L, index))
-        for position in stride(from: 1, through: count, by: 1) {
-            defer { lua_settop(L, -2) }
-            switch lua_rawgeti(L, index, lua_Integer(position)) {
-            case LUA_TSTRING:
-                items.append(PopupItem(call.state.string(at: -1)))
-            case LUA_TTABLE:
-                let element = lua_gettop(L)
-                do {
-                    try call.checkKeys(element, allowed: ["id", "title"])
-                } catch let error as ArgumentError {
-                    throw call.argumentError(index, "item #\(position): \(error.problem)")
-                }
-                guard scrim_rawgetfield(L, element, "id") == LUA_TSTRING else {
-                    lua_settop(L, -2)
-                    throw call.argumentError(index, "item #\(position) needs a string id")
-                }
-                let id = call.state.string(at: -1)
-                lua_settop(L, -2)
-                let title = scrim_rawgetfield(L, element, "title") == LUA_TSTRING ? call.state.string(at: -1) : nil
-                lua_settop(L, -2)
-                items.append(PopupItem(id: id, title: title))
-            default:
-                throw call.argumentError(index, "item #\(position) must be a string or {id=, title=}, got \(call.typeName(-1))")
+        guard let list = call.state.table(at: index) else { throw call.typeError(index, expected: "table of strings") }
+        return try list.elements.enumerated().map { offset, element in
+            func problem(_ text: String) -> ArgumentError { call.argumentError(index, "item #\(offset + 1)\(text)") }
+            if case .string(let id) = element { return PopupItem(id) }
+            guard let item = call.state.table(element) else {
+                throw problem(" must be a string or {id=, title=}, got \(element.typeName)")
             }
+            if let unknown = item.fields.keys.sorted().first(where: { $0 != "id" && $0 != "title" }) {
+                throw problem(": unknown field '\(unknown)' (id, title)")
+            }
+            guard item.otherKeyCount == 0 else { throw problem(": field names must be strings (id, title)") }
+            guard case .string(let id) = item["id"] else { throw problem(" needs a string id") }
+            if case .string(let title) = item["title"] { return PopupItem(id: id, title: title) }
+            return PopupItem(id: id, title: nil)
         }
-        return items
     }
 
     static func setItems(_ popup: PopupWindow, _ items: [PopupItem], handlerAt index: Int32?, _ call: LuaCall) throws {
@@ -225,8 +197,4 @@ final class LuaPopupDelegate: PopupWindowDelegate {
     func didSelectItem(popup: PopupWindow, item: PopupItem, index: Int) throws -> Bool? {
         try lua.call("didSelectItem", [popup, item.id, index])?.popupResult
     }
-}
-
-extension PopupWindow: LuaPushable {
-    public func push(_ state: LuaState) { state.push(any: self) }
 }

@@ -18,10 +18,7 @@ enum TransitionBinding {
         .method("finalFrameFor") { context, call in
             call.push(context.finalFrame(for: try call.object(2, ViewController.self, expected: "ViewController")))
         }
-        .method("completeTransition") { context, call in
-            context.completeTransition(call.isNil(2) ? true : try call.boolean(2))
-            return 0
-        }
+        .action("completeTransition") { context, call in context.completeTransition(call.isNil(2) ? true : try call.boolean(2)) }
         .description { $0.name }
 
     static let presentationControllerClass = LuaClass<PresentationController>("PresentationController")
@@ -43,11 +40,7 @@ enum TransitionBinding {
         .readonly("dimmingView") { $0.dimmingView }
 
     /// The adapter of a Lua transitioning delegate keeps its table in its peer table (`LuaDelegate`).
-    static let adapterClass: LuaClass<LuaTransitioningDelegate> = {
-        let c = LuaClass<LuaTransitioningDelegate>("TransitioningDelegate")
-        c.userValues = 2
-        return c
-    }()
+    static let adapterClass = LuaClass<LuaTransitioningDelegate>("TransitioningDelegate", userValues: 2)
 
     static func key(_ call: LuaCall, _ index: Int32) throws -> TransitionContext.Key {
         let name = try call.string(index)
@@ -66,16 +59,7 @@ enum TransitionBinding {
         let L = call.L
         let table = lua_absindex(L, index)
         // adapters: an ephemeron table, table → its adapter's userdata (whose peer table holds the table).
-        if lua_rawgetp(L, scrim_registryindex(), adaptersKey) != LUA_TTABLE {
-            lua_settop(L, -2)
-            lua_createtable(L, 0, 0)
-            lua_createtable(L, 0, 1)
-            call.state.pushString("k")
-            lua_setfield(L, -2, "__mode")
-            lua_setmetatable(L, -2)
-            lua_pushvalue(L, -1)
-            lua_rawsetp(L, scrim_registryindex(), adaptersKey)
-        }
+        call.state.pushRegistryTable(adaptersKey, mode: "k")
         defer { lua_settop(L, table) }
         lua_pushvalue(L, table)
         if lua_rawget(L, -2) == LUA_TUSERDATA, let adapter = call.state.object(at: -1) as? LuaTransitioningDelegate {
@@ -183,27 +167,23 @@ final class LuaPresentationController: PresentationController {
         .method("dismissalTransitionWillBegin"), .method("dismissalTransitionDidEnd"),
         ScriptMember("frameOfPresentedViewInContainerView", .methodOrValue), // a rect: read by `scriptFrame`
     ])
-    let lua: LuaDelegate
+    let lua: ScriptAdapter
     let holder: LuaRef
 
     init(lua: LuaDelegate, holder: LuaRef, presented: ViewController, presenting: ViewController) {
-        self.lua = lua
+        self.lua = ScriptAdapter(lua, Self.declaration)
         self.holder = holder
         super.init(presentedViewController: presented, presenting: presenting)
     }
 
-    private func call(_ name: String, _ arguments: [LuaPushable?]) throws {
-        try ScriptAdapter(lua, Self.declaration).perform(name, [self as PresentationController] + arguments)
-    }
-
-    override func presentationTransitionWillBegin() throws { try call("presentationTransitionWillBegin", []) }
-    override func presentationTransitionDidEnd(_ completed: Bool) throws { try call("presentationTransitionDidEnd", [completed]) }
-    override func dismissalTransitionWillBegin() throws { try call("dismissalTransitionWillBegin", []) }
-    override func dismissalTransitionDidEnd(_ completed: Bool) throws { try call("dismissalTransitionDidEnd", [completed]) }
+    override func presentationTransitionWillBegin() throws { try lua.perform("presentationTransitionWillBegin", [self]) }
+    override func presentationTransitionDidEnd(_ completed: Bool) throws { try lua.perform("presentationTransitionDidEnd", [self, completed]) }
+    override func dismissalTransitionWillBegin() throws { try lua.perform("dismissalTransitionWillBegin", [self]) }
+    override func dismissalTransitionDidEnd(_ completed: Bool) throws { try lua.perform("dismissalTransitionDidEnd", [self, completed]) }
 
     /// The member's rect; one that raises or is not a rect is reported (as any callback error) and the default is used.
     override var frameOfPresentedViewInContainerView: Rect {
-        guard let state = lua.state else { return super.frameOfPresentedViewInContainerView }
+        guard let state = lua.lua.state else { return super.frameOfPresentedViewInContainerView }
         do {
             if let rect = try scriptFrame(state) { return rect }
         } catch {
@@ -213,16 +193,12 @@ final class LuaPresentationController: PresentationController {
     }
 
     private func scriptFrame(_ state: LuaState) throws -> Rect? {
-        let name = "frameOfPresentedViewInContainerView"
-        return try state.keepingTop { _ in
-            guard let member = try lua.push(name) else { return nil }
-            if member != .value { try lua.callPushed(member, name, [self as PresentationController], state) }
-            if lua_type(state.L, -1) == LUA_TNIL { return nil }
-            guard let rect = Rect.read(state, lua_gettop(state.L)), rect.isFinite else {
-                throw ScriptError("frameOfPresentedViewInContainerView must be a rect of finite numbers, got \(state.value(at: -1).typeName)")
-            }
-            return rect
+        guard let value = try lua.lua.call("frameOfPresentedViewInContainerView", [self]) else { return nil }
+        if case .nil = value { return nil }
+        guard let table = state.table(value), let rect = Rect.read({ table.number($0, position: Int($1)) }), rect.isFinite else {
+            throw ScriptError("frameOfPresentedViewInContainerView must be a rect of finite numbers, got \(value.typeName)")
         }
+        return rect
     }
 }
 
@@ -251,10 +227,6 @@ final class LuaAnimator: ViewControllerAnimatedTransitioning {
     }
 
     func animationEnded(_ transitionCompleted: Bool) throws { try lua.perform("animationEnded", [transitionCompleted]) }
-}
-
-extension TransitionContext: LuaPushable {
-    public func push(_ state: LuaState) { state.push(any: self) }
 }
 
 extension LuaState {

@@ -21,6 +21,25 @@ extension LuaState {
         defer { lua_settop(L, -2) }
         return type == LUA_TNUMBER ? scrim_tonumber(L, -1) : nil
     }
+
+    /// Pushes a fresh table of `fields` (a nil value leaves its field out).
+    public func push(record fields: KeyValuePairs<String, LuaPushable?>) {
+        lua_createtable(L, 0, Int32(fields.count))
+        for (key, value) in fields {
+            lua_checkstack(L, 4)
+            if let value { value.push(self) } else { lua_pushnil(L) }
+            lua_setfield(L, -2, key)
+        }
+    }
+
+    /// Pushes a fresh table of number fields.
+    func pushNumbers(_ fields: KeyValuePairs<String, Double>) {
+        lua_createtable(L, 0, Int32(fields.count))
+        for (key, value) in fields {
+            lua_pushnumber(L, value)
+            lua_setfield(L, -2, key)
+        }
+    }
 }
 
 extension LuaCall {
@@ -42,60 +61,36 @@ extension LuaCall {
 
     /// Duration field `name` (seconds within 0…a year) of the table argument at `index`, nil when absent.
     func tableDuration(_ index: Int32, _ name: String) throws -> Seconds? {
-        guard hasField(index, name) else { return nil }
-        return try fieldValue(index, name) { try duration($0) }
+        try field(index, name) { try duration($0) }
     }
 }
 
 extension Rect: LuaConvertible {
     /// Always a fresh `{x=, y=, width=, height=}`.
-    public func push(_ state: LuaState) {
-        let L = state.L
-        lua_createtable(L, 0, 4)
-        lua_pushnumber(L, x); lua_setfield(L, -2, "x")
-        lua_pushnumber(L, y); lua_setfield(L, -2, "y")
-        lua_pushnumber(L, width); lua_setfield(L, -2, "width")
-        lua_pushnumber(L, height); lua_setfield(L, -2, "height")
-    }
+    public func push(_ state: LuaState) { state.pushNumbers(["x": x, "y": y, "width": width, "height": height]) }
 
     /// `{x=, y=, width=, height=}` or `{x, y, width, height}`.
     public static func pull(_ call: LuaCall, _ index: Int32) throws -> Rect {
         let index = lua_absindex(call.L, index)
         guard call.type(index) == LUA_TTABLE else { throw call.typeError(index, expected: "rect") }
-        guard let rect = try read(call, index) else {
+        guard let rect = try read({ try call.numberField(index, $0, position: $1) }) else {
             throw call.argumentError(index, "rect expected: {x=, y=, width=, height=} or {x, y, width, height}")
         }
         return rect
     }
 
-    /// The rect table at `index` as a value returned by Lua code (no argument to blame), read raw; nil if it is not one.
-    static func read(_ state: LuaState, _ index: Int32) -> Rect? {
-        guard lua_type(state.L, index) == LUA_TTABLE,
-              let x = state.numberField(index, "x", position: 1), let y = state.numberField(index, "y", position: 2),
-              let width = state.numberField(index, "width", position: 3),
-              let height = state.numberField(index, "height", position: 4) else { return nil }
-        return Rect(x: x, y: y, width: width, height: height)
-    }
-
     var isFinite: Bool { x.isFinite && y.isFinite && width.isFinite && height.isFinite }
 
-    /// The rect table at `index`, read raw; nil if it is not one (a non-finite number in it raises).
-    static func read(_ call: LuaCall, _ index: Int32) throws -> Rect? {
-        guard lua_type(call.L, index) == LUA_TTABLE,
-              let x = try call.numberField(index, "x", position: 1), let y = try call.numberField(index, "y", position: 2),
-              let width = try call.numberField(index, "width", position: 3),
-              let height = try call.numberField(index, "height", position: 4) else { return nil }
+    /// A rect table's fields read with `number` (a field's name and position → its number); nil if one is missing.
+    static func read(_ number: (String, lua_Integer) throws -> Double?) rethrows -> Rect? {
+        guard let x = try number("x", 1), let y = try number("y", 2), let width = try number("width", 3),
+              let height = try number("height", 4) else { return nil }
         return Rect(x: x, y: y, width: width, height: height)
     }
 }
 
 extension Point: LuaConvertible {
-    public func push(_ state: LuaState) {
-        let L = state.L
-        lua_createtable(L, 0, 2)
-        lua_pushnumber(L, x); lua_setfield(L, -2, "x")
-        lua_pushnumber(L, y); lua_setfield(L, -2, "y")
-    }
+    public func push(_ state: LuaState) { state.pushNumbers(["x": x, "y": y]) }
 
     /// `{x=, y=}` or `{x, y}`.
     public static func pull(_ call: LuaCall, _ index: Int32) throws -> Point {
@@ -136,13 +131,8 @@ extension Color: LuaConvertible {
 extension Transform: LuaConvertible {
     /// A fresh `{scaleX=, scaleY=, rotation=, translateX=, translateY=}`.
     public func push(_ state: LuaState) {
-        let L = state.L
-        lua_createtable(L, 0, 5)
-        lua_pushnumber(L, scaleX); lua_setfield(L, -2, "scaleX")
-        lua_pushnumber(L, scaleY); lua_setfield(L, -2, "scaleY")
-        lua_pushnumber(L, rotation); lua_setfield(L, -2, "rotation")
-        lua_pushnumber(L, translateX); lua_setfield(L, -2, "translateX")
-        lua_pushnumber(L, translateY); lua_setfield(L, -2, "translateY")
+        state.pushNumbers(["scaleX": scaleX, "scaleY": scaleY, "rotation": rotation, "translateX": translateX,
+                           "translateY": translateY])
     }
 
     /// Missing fields take the identity's values; `scale` sets both scales.
@@ -172,13 +162,6 @@ extension Array: LuaPushable where Element: LuaPushable {
     }
 }
 
-extension View: LuaPushable {
-    public func push(_ state: LuaState) { state.push(any: self) }
-}
-
-extension GestureRecognizer: LuaPushable {
-    public func push(_ state: LuaState) { state.push(any: self) }
-}
 
 extension LuaError: ReportableError {
     public var stackTraceback: String? { traceback.isEmpty ? nil : traceback }

@@ -15,6 +15,8 @@ public class LuaClassBase {
     var fieldSetters: [String: (AnyObject, LuaCall, Int32) throws -> Void] = [:]
     /// The members Lua may override (`overridable`), with the kind of value each takes besides a method.
     var overridableKinds: [String: OverrideKind] = [:]
+    /// What `self.super` reaches of each member Lua may override, by name.
+    public var swiftImplementations: [String: SwiftImplementation] = [:]
     /// Fields a constructor applies first, in this order (e.g. `frame` before `center`).
     public var fieldOrder: [String] = []
     /// User values of each userdata: slot 1 holds the fields of an instance of a Lua class (`scrim.class`),
@@ -36,23 +38,19 @@ public class LuaClassBase {
 
     /// Every member, base classes first so that a subclass overrides.
     func flattened() -> (methods: [String: HostFunction], getters: [String: HostFunction], setters: [String: HostFunction]) {
-        var all: (methods: [String: HostFunction], getters: [String: HostFunction], setters: [String: HostFunction]) =
-            base?.flattened() ?? (methods: [:], getters: [:], setters: [:])
-        all.methods.merge(methods) { $1 }
-        all.getters.merge(getters) { $1 }
-        all.setters.merge(setters) { $1 }
-        return all
+        (inherited(\.methods), inherited(\.getters), inherited(\.setters))
     }
 
     var descriptionFunction: ((AnyObject) -> String)? { describe ?? base?.descriptionFunction }
 
     /// The members Lua may override, of this class and its bases.
-    var allOverridableNames: Set<String> { Set(overridableKinds.keys).union(base?.allOverridableNames ?? []) }
+    var allOverridableNames: Set<String> { Set(inherited(\.overridableKinds).keys) }
 
-    func allFieldSetters() -> [String: (AnyObject, LuaCall, Int32) throws -> Void] {
-        var all = base?.allFieldSetters() ?? [:]
-        all.merge(fieldSetters) { $1 }
-        return all
+    func allFieldSetters() -> [String: (AnyObject, LuaCall, Int32) throws -> Void] { inherited(\.fieldSetters) }
+
+    /// The entries of `table` of this class and its bases, a subclass's winning.
+    func inherited<V>(_ table: KeyPath<LuaClassBase, [String: V]>) -> [String: V] {
+        (base?.inherited(table) ?? [:]).merging(self[keyPath: table]) { $1 }
     }
 
     /// Applies the fields of the table at `index` (argument `index` of `call`) to a new object, as the
@@ -174,8 +172,11 @@ public class LuaClassBase {
 
 /// The declarative builder: `LuaClass<View>("View").property("alpha", \.alpha).method("find") { … }`.
 public final class LuaClass<T: AnyObject>: LuaClassBase {
-    public init(_ name: String, base: LuaClassBase? = nil) {
+    /// `userValues` and `fieldOrder` as the properties of those names say (`userValues` nil: the base's).
+    public init(_ name: String, base: LuaClassBase? = nil, userValues: Int32? = nil, fieldOrder: [String] = []) {
         super.init(name: name, base: base)
+        if let userValues { self.userValues = userValues }
+        self.fieldOrder = fieldOrder
     }
 
     /// The function that finds `self` (argument 1) of a call; it captures only the class name, so the
@@ -274,6 +275,15 @@ public final class LuaClass<T: AnyObject>: LuaClassBase {
     static func cast(_ object: AnyObject, _ className: String) throws -> T {
         guard let object = object as? T else { throw ScriptError("\(className) expected, got \(type(of: object))") }
         return object
+    }
+
+    /// A method without results (`obj:name(…)`, arguments from stack index 2).
+    @discardableResult
+    public func action(_ key: String, _ body: @escaping (T, LuaCall) throws -> Void) -> Self {
+        method(key) { object, call in
+            try body(object, call)
+            return 0
+        }
     }
 
     /// How `tostring` shows an object of this class.

@@ -42,6 +42,11 @@ extension Optional: LuaConvertible where Wrapped: LuaConvertible {
     }
 }
 
+/// A Swift object goes to Lua as the userdata of its registered class (`LuaState.push(any:)`).
+extension LuaPushable where Self: AnyObject {
+    public func push(_ state: LuaState) { state.push(any: self) }
+}
+
 extension LuaRef: LuaPushable {
     public func push(_ state: LuaState) { push(state.L) }
 }

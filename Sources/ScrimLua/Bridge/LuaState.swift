@@ -32,28 +32,43 @@ public final class LuaState {
     static let objectCacheKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
 
     /// A fresh state with the standard library and the given limits
-    /// (`memoryLimit` in bytes, `timeBudget` in seconds per entry into Lua; nil for none).
-    public init(memoryLimit: Int? = 1 << 30, timeBudget: Double? = 30) {
+    /// (`memoryLimit` in bytes, `timeBudget` in seconds per entry into Lua; nil for none). Throws when Lua cannot
+    /// make one (no memory for it): a host that embeds Scrim gets an error to handle, not an abort.
+    public init(memoryLimit: Int? = 1 << 30, timeBudget: Double? = 30) throws {
         _ = hostBridgeInstalled
         limits = .allocate(capacity: 1)
         limits.initialize(to: ScrimLimits())
-        guard let L = scrim_newstate(limits) else { fatalError("scrim: cannot create a Lua state") }
+        guard let L = scrim_newstate(limits) else {
+            limits.deallocate()
+            throw LuaError(message: "cannot create a Lua state: not enough memory")
+        }
         mainThread = L
         handle = StateHandle(L, limits: limits)
         limits.pointee.host = Unmanaged.passUnretained(self).toOpaque()
         luaL_openlibs(L)
         scrim_opencoroutines(L)
-        lua_createtable(L, 0, 0)
-        lua_createtable(L, 0, 1)
-        lua_pushstring(L, "v")
-        lua_setfield(L, -2, "__mode")
-        lua_setmetatable(L, -2)
-        lua_rawsetp(L, scrim_registryindex(), LuaState.objectCacheKey)
+        pushRegistryTable(LuaState.objectCacheKey, mode: "v")
+        lua_settop(L, -2)
         self.memoryLimit = memoryLimit
         self.timeBudget = timeBudget
     }
 
     public var isClosed: Bool { handle.L == nil }
+
+    /// Pushes the registry's table at `key`, made on first use (with weak keys or values, as `mode` says: "k", "v").
+    func pushRegistryTable(_ key: UnsafeRawPointer, mode: String? = nil) {
+        if lua_rawgetp(L, scrim_registryindex(), key) == LUA_TTABLE { return }
+        lua_settop(L, -2)
+        lua_createtable(L, 0, 0)
+        if let mode {
+            lua_createtable(L, 0, 1)
+            pushString(mode)
+            lua_setfield(L, -2, "__mode")
+            lua_setmetatable(L, -2)
+        }
+        lua_pushvalue(L, -1)
+        lua_rawsetp(L, scrim_registryindex(), key)
+    }
 
     /// Closes the state: finalizers run, outstanding `LuaRef`s become inert. Idempotent.
     public func close() {

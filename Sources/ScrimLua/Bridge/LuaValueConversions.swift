@@ -17,14 +17,26 @@ extension LuaValue {
         }
     }
 
+    /// The number, an integer's too; nil for any other value.
+    public var numberValue: Double? {
+        switch self {
+        case .integer(let value): return Double(value)
+        case .number(let value): return value
+        default: return nil
+        }
+    }
+
+    /// Lua's truth: all but nil and false.
+    public var isTrue: Bool {
+        switch self {
+        case .nil, .boolean(false): return false
+        default: return true
+        }
+    }
+
     /// A duration a script gave as a value or returned from a method: seconds within 0…a year, else an error naming `member`.
     func seconds(_ member: String) throws -> Seconds {
-        let seconds: Double
-        switch self {
-        case .integer(let value): seconds = Double(value)
-        case .number(let value): seconds = value
-        default: throw ScriptError("\(member) must be a number of seconds, got \(typeName)")
-        }
+        guard let seconds = numberValue else { throw ScriptError("\(member) must be a number of seconds, got \(typeName)") }
         do { return try Quantity.duration.check(seconds) } catch {
             throw ScriptError("\(member) must be seconds within 0…\(Int(maximumDuration)), got \(LuaValue.format(seconds))")
         }

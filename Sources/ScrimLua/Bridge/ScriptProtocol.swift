@@ -70,18 +70,12 @@ public struct ScriptMember {
         case .seconds: return .number(try value.seconds(name))
         case .flag: return .boolean(try value.flag(name))
         case .number:
-            switch value {
-            case .integer, .number: return value
-            default: throw ScriptError("\(name) must be a number, got \(value.typeName)")
-            }
+            guard value.numberValue != nil else { throw ScriptError("\(name) must be a number, got \(value.typeName)") }
+            return value
         case .string:
             guard case .string = value else { throw ScriptError("\(name) must be a string, got \(value.typeName)") }
             return value
-        case .truthy:
-            switch value {
-            case .nil, .boolean(false): return .boolean(false)
-            default: return .boolean(true)
-            }
+        case .truthy: return .boolean(value.isTrue)
         }
     }
 }
@@ -169,24 +163,10 @@ public struct ScriptAdapter {
         _ = try value(name, arguments)
     }
 
-    public func seconds(_ name: String, _ arguments: [LuaPushable?] = []) throws -> Seconds {
-        if case .number(let value) = try value(name, arguments) { return value }
-        return 0
-    }
-
-    public func flag(_ name: String, _ arguments: [LuaPushable?] = []) throws -> Bool {
-        if case .boolean(let value) = try value(name, arguments) { return value }
-        return false
-    }
-
-    public func number(_ name: String, _ arguments: [LuaPushable?] = []) throws -> Double {
-        switch try value(name, arguments) {
-        case .integer(let value): return Double(value)
-        case .number(let value): return value
-        default: return 0
-        }
-    }
-
+    // The member's checked answer as Swift reads it.
+    public func seconds(_ name: String, _ arguments: [LuaPushable?] = []) throws -> Seconds { try value(name, arguments).numberValue ?? 0 }
+    public func number(_ name: String, _ arguments: [LuaPushable?] = []) throws -> Double { try value(name, arguments).numberValue ?? 0 }
+    public func flag(_ name: String, _ arguments: [LuaPushable?] = []) throws -> Bool { try value(name, arguments).isTrue }
     public func string(_ name: String, _ arguments: [LuaPushable?] = []) throws -> String? {
         if case .string(let value) = try value(name, arguments) { return value }
         return nil

@@ -4,25 +4,25 @@ import CLua
 /// access only, and every problem reported against the table argument, naming the field.
 extension LuaCall {
     /// Whether the table at `index` has a non-nil field `name` (raw).
-    func hasField(_ index: Int32, _ name: String) -> Bool {
+    public func hasField(_ index: Int32, _ name: String) -> Bool {
         state.pushString(name)
         defer { lua_settop(L, -2) }
         return lua_rawget(L, index) != LUA_TNIL
     }
 
-    /// Number field `name` of the table argument at `index`, nil when absent; a non-number raises.
-    func tableNumber(_ index: Int32, _ name: String) throws -> Double? {
-        guard hasField(index, name) else { return nil }
-        return try fieldValue(index, name) { try number($0) }
+    /// Field `name` of the table argument at `index` as a `V` (a number, string, boolean, rect, …); nil when absent.
+    public func field<V: LuaConvertible>(_ index: Int32, _ name: String) throws -> V? {
+        try field(index, name) { try V.pull(self, $0) }
     }
 
-    func tableBoolean(_ index: Int32, _ name: String) throws -> Bool? {
+    /// Field `name` of the table argument at `index` read with `read` (given its stack index); nil when absent.
+    public func field<V>(_ index: Int32, _ name: String, _ read: (Int32) throws -> V) throws -> V? {
         guard hasField(index, name) else { return nil }
-        return try fieldValue(index, name) { try boolean($0) }
+        return try fieldValue(index, name, read)
     }
 
     /// Reads field `name` of the table at `index` with `read`; a problem is reported against the table argument.
-    func fieldValue<T>(_ index: Int32, _ name: String, _ read: (Int32) throws -> T) throws -> T {
+    public func fieldValue<T>(_ index: Int32, _ name: String, _ read: (Int32) throws -> T) throws -> T {
         state.pushString(name)
         lua_rawget(L, index)
         defer { lua_settop(L, -2) }
@@ -34,7 +34,7 @@ extension LuaCall {
     }
 
     /// Raises unless every key of the options table at `index` is one of `options` (named in the message).
-    func checkOptions(_ index: Int32, options: [String]) throws {
+    public func checkOptions(_ index: Int32, options: [String]) throws {
         try checkKeys(index, allowed: options, noun: "option")
     }
 

@@ -38,14 +38,34 @@ enum OverrideKind {
     }
 }
 
+/// The Swift implementation of a member Lua may override: what `self.super:member()` (a method) or
+/// `self.super.member` (a value) reaches, run on the instance (argument 1) with its override skipped.
+public struct SwiftImplementation {
+    public let isMethod: Bool
+    public let run: (LuaCall) throws -> LuaPushable?
+
+    public init(isMethod: Bool, run: @escaping (LuaCall) throws -> LuaPushable?) {
+        self.isMethod = isMethod
+        self.run = run
+    }
+}
+
 extension LuaClass {
     /// A member Lua may override: in a `scrim.class`, in a constructor's options, or by assignment to an instance
-    /// (kept in the instance's own fields, user value 1, where the scriptable subclass looks for it). Reading it gives
-    /// the override, else `current` (the Swift value, defaults included), else nil. `didSet` hears each assignment.
+    /// (kept in the instance's own fields, user value 1, where the scriptable subclass looks for it). `swift` is what
+    /// `self.super` reaches (a method without one does nothing there, as UIKit's lifecycle methods do). Reading a value
+    /// member gives the override, else `current` (by default `swift`: the Swift value, defaults included), else nil.
+    /// `didSet` hears each assignment.
     @discardableResult
-    func overridable(_ key: String, _ kind: OverrideKind, current: ((T) throws -> LuaPushable?)? = nil,
-                     didSet: ((T, String, LuaCall) throws -> Void)? = nil) -> Self {
+    func overridable(_ key: String, _ kind: OverrideKind, swift: ((T) throws -> LuaPushable?)? = nil,
+                     current: ((T) throws -> LuaPushable?)? = nil, didSet: ((T, String, LuaCall) throws -> Void)? = nil) -> Self {
         overridableKinds[key] = kind
+        let className = name
+        swiftImplementations[key] = SwiftImplementation(isMethod: kind == .method) { call in
+            let object = try call.object(1, T.self, expected: className)
+            return try ScriptOverrides.bypassing(key, of: object) { try swift?(object) ?? nil }
+        }
+        let current = kind == .method ? nil : current ?? swift
         return property(key, get: { object, call in
             guard let current else { return call.push(nil) }
             return call.push(try current(object))
@@ -56,13 +76,13 @@ extension LuaClass {
         })
     }
 
-    /// Every member of `declaration` as overridable, each of its declared kind; `values` reads the Swift value of a
-    /// value member (what reading it gives when not overridden); `didSet` hears each assignment.
+    /// Every member of `declaration` as overridable, each of its declared kind, with its Swift implementation;
+    /// `values` reads a value member where that is not its Swift implementation; `didSet` hears each assignment.
     @discardableResult
-    func overridable(_ declaration: ScriptProtocol, values: [String: (T) throws -> LuaPushable?] = [:],
-                     didSet: ((T, String, LuaCall) throws -> Void)? = nil) -> Self {
+    func overridable(_ declaration: ScriptProtocol, swift: [String: (T) throws -> LuaPushable?] = [:],
+                     values: [String: (T) throws -> LuaPushable?] = [:], didSet: ((T, String, LuaCall) throws -> Void)? = nil) -> Self {
         for member in declaration.members {
-            overridable(member.name, member.overrideKind, current: values[member.name], didSet: didSet)
+            overridable(member.name, member.overrideKind, swift: swift[member.name], current: values[member.name], didSet: didSet)
         }
         return self
     }

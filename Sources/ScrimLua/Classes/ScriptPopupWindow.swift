@@ -4,69 +4,42 @@ import ScrimCore
 /// Lua override if the class has one — a value or a method — else the Swift implementation. An override that
 /// raises is reported (naming the hook and the class) and the Swift implementation runs instead, so the popup
 /// stays usable.
-final class ScriptPopupWindow: PopupWindow {
+final class ScriptPopupWindow: PopupWindow, ScriptedObject {
     let overrides: ScriptOverrides
-    let scriptClass: String
 
     init(runtime: LuaRuntime, className: String) {
-        overrides = ScriptOverrides(runtime: runtime)
-        scriptClass = className
+        overrides = ScriptOverrides(runtime: runtime, className: className)
         super.init(runtime: runtime.core)
     }
 
-    override var className: String { scriptClass }
+    override var className: String { overrides.className }
 
-    /// Runs the override of `hook`; returns its result, or nil if there is none or it raised (reported).
-    private func override(_ hook: String, _ arguments: [LuaPushable?] = []) -> LuaValue? {
-        placedOverride(hook, arguments)?.value
-    }
-
-    /// `override`, with where the override is defined (see `ScriptOverrides.placedCall`).
-    private func placedOverride(_ hook: String, _ arguments: [LuaPushable?] = []) -> (value: LuaValue, place: String?)? {
+    /// Runs the override of `hook`, or, when there is none or it raised (reported), `otherwise`.
+    private func hook<R>(_ hook: String, _ body: () throws -> R?, otherwise: () -> R) -> R {
         do {
-            return try overrides.placedCall(self, hook, arguments)
+            if let result = try body() { return result }
         } catch {
-            runtime?.reportError(error, context: "\(hook) of \(scriptClass)")
-            return nil
+            runtime?.reportError(error, context: "\(hook) of \(className)")
         }
+        return otherwise()
     }
 
-    override func loadView() {
-        if override("loadView") == nil { super.loadView() }
+    private func run(_ name: String, otherwise: () -> Void) {
+        hook(name, { try overrides.call(self, name).map { _ in () } }, otherwise: otherwise)
     }
 
-    override func viewDidLoad() {
-        if override("viewDidLoad") == nil { super.viewDidLoad() }
-    }
+    override func loadView() { run("loadView") { super.loadView() } }
+    override func viewDidLoad() { run("viewDidLoad") { super.viewDidLoad() } }
+    override func layoutContent() { run("layoutContent") { super.layoutContent() } }
+    override func prepareShowAnimation() { run("prepareShowAnimation") { super.prepareShowAnimation() } }
+    override func showAnimation() { run("showAnimation") { super.showAnimation() } }
+    override func cancelAnimation() { run("cancelAnimation") { super.cancelAnimation() } }
 
     /// The override's View; anything else it returns is reported, and the default content is made instead.
     override func makeContentView() -> View {
-        let result = placedOverride("makeContentView")
-        switch result?.value {
-        case .object(let view as View)?: return view
-        case nil, .nil?: return super.makeContentView()
-        case let other?:
-            let place = result?.place.map { " (returned by the override at \($0))" } ?? ""
-            runtime?.reportError(ScriptError("makeContentView of \(scriptClass) must return a View, got \(other.typeName)\(place)"),
-                                 context: "makeContentView of \(scriptClass)")
-            return super.makeContentView()
-        }
-    }
-
-    override func layoutContent() {
-        if override("layoutContent") == nil { super.layoutContent() }
-    }
-
-    override func prepareShowAnimation() {
-        if override("prepareShowAnimation") == nil { super.prepareShowAnimation() }
-    }
-
-    override func showAnimation() {
-        if override("showAnimation") == nil { super.showAnimation() }
-    }
-
-    override func cancelAnimation() {
-        if override("cancelAnimation") == nil { super.cancelAnimation() }
+        hook("makeContentView", {
+            try overrides.object(self, "makeContentView", View.self, expected: "View", must: "return") { nil }
+        }, otherwise: { super.makeContentView() })
     }
 
     /// The table behind `scrim.PopupWindow`.
@@ -77,28 +50,5 @@ final class ScriptPopupWindow: PopupWindow {
             guard let popup = popup as? PopupWindow else { throw ScriptError("PopupWindow expected, got \(type(of: popup))") }
             try PopupBinding.configure(popup, call, index)
         },
-        baseImplementations: Dictionary(uniqueKeysWithValues: PopupBinding.classDeclaration.members.map { member in
-            (member.name, HostFunction(member.name, kind: .method) { call in
-                let popup = try call.object(1, ScriptPopupWindow.self, expected: "PopupWindow")
-                return call.push(supers[member.name]?(popup) ?? nil)
-            })
-        }),
-        optionNames: ["items", "delegate", "name"])
-
-    /// What `self.super:hook()` reaches: the Swift implementation of each hook (`viewDidLoad`'s does nothing).
-    private static let supers: [String: (ScriptPopupWindow) -> LuaPushable?] = [
-        "loadView": { $0.superLoadView(); return nil },
-        "makeContentView": { $0.superMakeContentView() },
-        "layoutContent": { $0.superLayoutContent(); return nil },
-        "prepareShowAnimation": { $0.superPrepareShowAnimation(); return nil },
-        "showAnimation": { $0.superShowAnimation(); return nil },
-        "cancelAnimation": { $0.superCancelAnimation(); return nil },
-    ]
-
-    func superLoadView() { super.loadView() }
-    func superMakeContentView() -> View { super.makeContentView() }
-    func superLayoutContent() { super.layoutContent() }
-    func superPrepareShowAnimation() { super.prepareShowAnimation() }
-    func superShowAnimation() { super.showAnimation() }
-    func superCancelAnimation() { super.cancelAnimation() }
+        optionNames: Set(PopupBinding.optionNames))
 }

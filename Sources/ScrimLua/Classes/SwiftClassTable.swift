@@ -10,23 +10,15 @@ public struct SwiftClassTable {
     public var make: (LuaCall, _ className: String) throws -> AnyObject
     /// Applies the options table at the given index (absent or nil: nothing to apply).
     public var configure: (AnyObject, LuaCall, Int32) throws -> Void
-    /// The Swift base implementations of the methods Lua may override, by name.
-    public var baseImplementations: [String: HostFunction] = [:]
-    /// `(instance, member)` → the Swift implementation's value of a value member Lua may override (what
-    /// `self.super.animatedHeight` reads), or nothing.
-    public var baseValue: HostFunction?
     /// The keys `configure` accepts. A Lua class's table argument passes these and the class's members on (the
     /// members it cannot take raise there); other names become the instance's own fields.
     public var optionNames: Set<String>
 
     public init(luaClass: LuaClassBase, make: @escaping (LuaCall, String) throws -> AnyObject,
-                configure: @escaping (AnyObject, LuaCall, Int32) throws -> Void,
-                baseImplementations: [String: HostFunction] = [:], baseValue: HostFunction? = nil, optionNames: Set<String>) {
+                configure: @escaping (AnyObject, LuaCall, Int32) throws -> Void, optionNames: Set<String>) {
         self.luaClass = luaClass
         self.make = make
         self.configure = configure
-        self.baseImplementations = baseImplementations
-        self.baseValue = baseValue
         self.optionNames = optionNames
     }
 
@@ -74,8 +66,11 @@ extension LuaRuntime {
             state.push(function)
             lua_setfield(L, -2, member)
         }
-        for (member, function) in table.baseImplementations {
-            state.push(function)
+        // What `self.super` reaches (`LuaClassBase.swiftImplementations`): each method as the class's own, and the
+        // values through `__baseValue(instance, member)`.
+        let implementations = table.luaClass.inherited(\.swiftImplementations)
+        for (member, implementation) in implementations where implementation.isMethod {
+            state.push(HostFunction(member, kind: .method) { call in call.push(try implementation.run(call)) })
             baseImplementations.append(state.ref(at: -1))
             baseImplementationAddresses.insert(lua_topointer(L, -1))
             lua_setfield(L, -2, member)
@@ -96,10 +91,11 @@ extension LuaRuntime {
             return 2
         })
         lua_setfield(L, -2, "__factory")
-        if let baseValue = table.baseValue {
-            state.push(baseValue)
-            lua_setfield(L, -2, "__baseValue")
-        }
+        state.push(HostFunction("super") { call in
+            guard let implementation = implementations[try call.string(2)], !implementation.isMethod else { return 0 }
+            return call.push(try implementation.run(call))
+        })
+        lua_setfield(L, -2, "__baseValue")
         // What an instance's options may name (the rest become its own fields): the options and every member.
         let members = table.luaClass.flattened()
         let names = table.optionNames.union(members.methods.keys).union(members.getters.keys).union(members.setters.keys)
@@ -135,44 +131,6 @@ private func atScript(_ call: LuaCall, className: String, optionsAt options: Int
         throw call.state.errorAtScript("bad argument #\(index) to '\(className)' (\(error.problem))")
     } catch let error as ScriptError {
         throw call.state.errorAtScript(error.message)
-    }
-}
-
-/// How a scriptable Swift subclass asks for a Lua override (`LuaDelegate` with `.overrides`): looks `name` up in the
-/// instance's fields and its Lua class chain (not in the Swift members); a function there that is not the Swift base
-/// implementation is an override.
-public struct ScriptOverrides {
-    public weak var runtime: LuaRuntime?
-    public init(runtime: LuaRuntime) { self.runtime = runtime }
-
-    /// Calls the Lua method `name` (with `self` and `arguments`) if the instance's class overrides it; returns
-    /// nil when it does not (the caller runs the Swift implementation), else the first result. A value instead of
-    /// a method (`C.animatedHeight = 300`) is returned as it is.
-    public func call(_ object: AnyObject, _ name: String, _ arguments: [LuaPushable?] = []) throws -> LuaValue? {
-        try placedCall(object, name, arguments)?.value
-    }
-
-    /// `call`, with where the override is defined (`file:line` of its Lua function; nil for a value or a C
-    /// function), so that a message about what it returned can point the author at it.
-    public func placedCall(_ object: AnyObject, _ name: String, _ arguments: [LuaPushable?] = []) throws
-        -> (value: LuaValue, place: String?)? {
-        guard let runtime else { return nil }
-        let state = runtime.state
-        let lua = LuaDelegate(object, state, places: .overrides)
-        return try state.keepingTop { _ in
-            guard let member = try lua.push(name) else { return nil }
-            if member == .value { return (state.value(at: -1), nil) }
-            if isBaseImplementation(at: -2) { return nil }
-            let place = state.callee(at: -2).source
-            try lua.callPushed(member, name, arguments, state)
-            return (state.value(at: -1), place)
-        }
-    }
-
-    /// Whether the function at `index` is a Swift class table's own implementation (not an override).
-    private func isBaseImplementation(at index: Int32) -> Bool {
-        guard let runtime else { return false }
-        return runtime.baseImplementationAddresses.contains(lua_topointer(runtime.state.L, index))
     }
 }
 

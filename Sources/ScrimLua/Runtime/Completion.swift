@@ -5,25 +5,10 @@ extension LuaConsole {
     /// Completions of the name or field path that `word` is (`scrim.ad` → `scrim.advance`,
     /// `scrim.window:fi` → `scrim.window:find`), sorted; globals and keywords for a bare name.
     public func completions(for word: String) -> [String] {
-        guard let helpers else { return [] }
         let state = runtime.state
-        let L = state.L
-        return state.keepingTop { _ in
-            lua_checkstack(L, 4)
-            helpers.push(L)
-            lua_getfield(L, -1, "complete")
-            state.pushString(word)
-            do { try state.call(nargs: 1, nresults: 1) } catch { return [] }
-            guard lua_type(L, -1) == LUA_TTABLE else { return [] }
-            var result: [String] = []
-            var index: lua_Integer = 1
-            while lua_rawgeti(L, -1, index) == LUA_TSTRING {
-                result.append(state.string(at: -1))
-                lua_settop(L, -2)
-                index += 1
-            }
-            return result
-        }
+        guard let helpers = helpers.flatMap({ state.table(.table($0)) }), case .function(let complete) = helpers["complete"],
+              let list = (try? state.call(complete, [word])).flatMap(state.table) else { return [] }
+        return list.strings ?? []
     }
 
     /// `members(object)` for the helpers: a table of the member names of a Scrim object's class, each with

@@ -28,6 +28,9 @@ public final class LuaRuntime {
     public let state: LuaState
     public let core: Runtime
     public let options: RuntimeOptions
+    /// The `scrim` module's functions (and `scrim.class`) a plugin calls as the host does: the sandbox's allow list,
+    /// derived from the module's declaration (`ScrimModule.functions`), without those a plugin gets its own of.
+    public static let pluginFunctions = ScrimModule.functions.map(\.0).filter { !ScrimModule.ownedByPlugins.contains($0) } + ["class"]
     /// Errors reported (not raised) so far: from callbacks, timers, hook handlers.
     public private(set) var reportedErrors = 0
     /// The prelude's maker of Swift class tables (see `ClassPrelude`).
@@ -39,10 +42,11 @@ public final class LuaRuntime {
     /// Where reported errors are written (standard error by default).
     public var errorOutput: (String) -> Void = { writeToStandardError($0 + "\n") }
 
-    public init(options: RuntimeOptions = RuntimeOptions()) {
+    /// Throws when no Lua state can be made (see `LuaState.init`).
+    public init(options: RuntimeOptions = RuntimeOptions()) throws {
         self.options = options
         core = Runtime(screen: options.screen)
-        state = LuaState(memoryLimit: options.memoryLimit, timeBudget: options.timeBudget)
+        state = try LuaState(memoryLimit: options.memoryLimit, timeBudget: options.timeBudget)
         state.owner = self
         if options.refusesBytecode { state.refuseBytecode() }
         // The handle, not the state: the core may outlive this runtime (an object Lua left in flight), the state not.
@@ -122,6 +126,8 @@ extension LuaRuntime {
     public static var version: String { ScrimModule.version }
     /// The embedded Lua's version, e.g. "Lua 5.4.6".
     public static var luaVersion: String { String(cString: scrim_luarelease()) }
+    /// The embedded Lua's version and copyright line, as `lua5.4 -v` prints it.
+    public static var luaCopyright: String { String(cString: scrim_luacopyright()) }
 }
 
 extension LuaRuntime {

@@ -61,24 +61,15 @@ enum ScrimModule {
     /// The module field a misspelt `key` most likely meant: Scrim's own, made or not yet, and those the module
     /// table holds (a plugin's `scrim.plugins`, a field a script set).
     static func nearestField(to key: String, _ call: LuaCall) -> String? {
-        var names = functions.map(\.0) + classNames + listedFields + ["window", "version"]
-        lua_pushnil(call.L)
-        while lua_next(call.L, 1) != 0 {
-            lua_settop(call.L, -2)
-            if lua_type(call.L, -1) == LUA_TSTRING { names.append(call.state.string(at: -1)) }
-        }
-        return NearestName.closest(to: key, among: names)
+        let names = functions.map(\.0) + classNames + listedFields + ["window", "version"]
+        return NearestName.closest(to: key, among: names + (call.state.table(at: 1).map { Array($0.fields.keys) } ?? []))
     }
 
     /// `scrim.screen`: a copy of the runtime's screen made at each read, as `view.frame` is, so that writing to a copy
     /// (`scrim.screen.width = 0/0`) changes nothing another reader (a plugin laying out a sheet) sees.
     static func pushScreen(_ runtime: LuaRuntime) -> Int32 {
-        let L = runtime.state.L
         let screen = runtime.core.screen
-        lua_createtable(L, 0, 3)
-        lua_pushnumber(L, screen.width); lua_setfield(L, -2, "width")
-        lua_pushnumber(L, screen.height); lua_setfield(L, -2, "height")
-        lua_pushnumber(L, screen.scale); lua_setfield(L, -2, "scale")
+        runtime.state.pushNumbers(["width": screen.width, "height": screen.height, "scale": screen.scale])
         return 1
     }
 
@@ -122,6 +113,22 @@ enum ScrimModule {
         (LuaTransitioningDelegate.self, { TransitionBinding.adapterClass }),
         (ConfirmDialog.self, { PopupBinding.confirmClass }),
     ] + ScriptableClasses.registrations
+}
+
+// The classes above as values Swift hands to Lua (results, callback arguments).
+extension View: LuaPushable {}
+extension GestureRecognizer: LuaPushable {}
+extension Animation: LuaPushable {}
+extension ScheduledTask: LuaPushable {}
+extension Hook: LuaPushable {}
+extension LayoutConstraint: LuaPushable {}
+extension ViewController: LuaPushable {}
+extension PresentationController: LuaPushable {}
+extension DimmingTransitioning: LuaPushable {}
+extension TransitionContext: LuaPushable {}
+extension PopupWindow: LuaPushable {}
+
+extension ScrimModule {
 
     static func install(in runtime: LuaRuntime) {
         let state = runtime.state
@@ -153,6 +160,9 @@ enum ScrimModule {
     }
 
     static let functionsByName = Dictionary(uniqueKeysWithValues: functions)
+
+    /// The functions a plugin's sandbox gives it its own of (a hook in its group, a snapshot in its folder).
+    static let ownedByPlugins: Set<String> = ["on", "off", "snapshot"]
 
     /// The module fields read afresh each time (`moduleIndex`'s last cases).
     static let computedFields = ["frameRate", "screen", "isLive"]

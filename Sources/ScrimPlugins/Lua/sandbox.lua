@@ -4,7 +4,7 @@
 -- table of the host's that it could write through. plugins.lua (the loader) calls `sandbox.environment`.
 -- `ownModuleFile(dir, path)` (Swift, PluginModuleFile) says whether a module file's real path is inside a plugin's
 -- folder: symbolic links, `..` and hard links lead out of it, and Lua cannot resolve paths itself.
-local scrim, G, random, ownModuleFile = ...
+local scrim, G, random, ownModuleFile, moduleFunctions = ...
 local type, pairs, ipairs, next, select, tostring, tonumber, error, pcall = G.type, G.pairs, G.ipairs, G.next,
   G.select, G.tostring, G.tonumber, G.error, G.pcall
 local rawget, rawset, setmetatable, getmetatable = G.rawget, G.rawset, G.setmetatable, G.getmetatable
@@ -21,12 +21,11 @@ local SAFE = { "assert", "error", "ipairs", "next", "pairs", "pcall", "print", "
 local safe = {}
 for _, name in ipairs(SAFE) do safe[name] = G[name] end
 
--- The module functions a plugin calls as the host does; `on`, `off`, `snapshot` and `plugins` are its own (below).
--- A function added to the module later is refused to plugins until it is listed here.
+-- The module functions a plugin calls as the host does (`moduleFunctions`, from the module's declaration:
+-- LuaRuntime.pluginFunctions and the loader's `menu`, `transition`, `controller`); `on`, `off`, `snapshot` and
+-- `plugins` are its own (below). Any other function of the module (one a script set) is refused to plugins.
 local MODULE_FUNCTIONS = {}
-for _, name in ipairs({ "View", "TapGestureRecognizer", "animate", "now", "advance", "settle", "after", "emit",
-                        "ConfirmDialog", "constrain", "DimmingTransitioning", "present", "tap", "find", "tree", "class",
-                        "menu", "transition", "controller", "json" }) do
+for _, name in ipairs(moduleFunctions) do
   MODULE_FUNCTIONS[name] = true
 end
 

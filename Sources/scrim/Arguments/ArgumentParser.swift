@@ -60,7 +60,7 @@ enum ArgumentParser {
                     value = inline
                 } else {
                     guard index + 1 < words.count else {
-                        throw command.usageError("option '\(option.display)' needs a value")
+                        throw command.usageError("option '\(option.display)' needs argument")
                     }
                     index += 1
                     value = words[index]
@@ -85,7 +85,7 @@ enum ArgumentParser {
             let name = text.dropFirst(2).prefix { $0 != "=" }
             guard let option = command.options.first(where: { $0.long.map { $0 == name } ?? false }) else {
                 let known = (command.options + [Option.help]).filter { !$0.hidden }.compactMap(\.long)
-                throw command.usageError("unknown option '--\(name)'"
+                throw command.usageError("unrecognized option '--\(name)'"
                     + (NearestName.closest(to: String(name), among: known).map { " (did you mean --\($0)?)" } ?? ""))
             }
             let hasInline = text.dropFirst(2).contains("=")
@@ -93,12 +93,12 @@ enum ArgumentParser {
         }
         let letter = text.dropFirst().first
         guard let option = command.options.first(where: { $0.short != nil && $0.short == letter }) else {
-            throw command.usageError("unknown option '\(text)'")
+            throw command.usageError("unrecognized option '\(text)'")
         }
         let rest = word.suffix(from: 2)
         if rest.bytes.isEmpty { return (option, nil) }
         // `-lmod`: a short option's value may be joined to it; a switch may not be (lua.c refuses `-iv`).
-        guard option.value != nil else { throw command.usageError("unknown option '\(text)'") }
+        guard option.value != nil else { throw command.usageError("unrecognized option '\(text)'") }
         return (option, rest)
     }
 }

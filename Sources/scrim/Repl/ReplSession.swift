@@ -51,13 +51,13 @@ final class ReplSession {
     enum Submission { case incomplete, done }
 
     init(options: RuntimeOptions, script: Script?, interactive: Bool, colours: Bool,
-         plugins: PluginSearchPath = PluginSearchPath(directories: [])) {
+         plugins: PluginSearchPath = PluginSearchPath(directories: [])) throws {
         self.options = options
         self.script = script
         self.plugins = plugins
         self.interactive = interactive
         self.colours = colours
-        runtime = LuaRuntime(options: options)
+        runtime = try LuaRuntime(options: options)
         console = LuaConsole(runtime: runtime)
         adopt(runtime)
         startPlugins(runtime)
@@ -234,7 +234,10 @@ final class ReplSession {
             }
             return
         }
-        let fresh = LuaRuntime(options: options)
+        guard let fresh = try? LuaRuntime(options: options) else {
+            showProblem("cannot reload: no new Lua state could be made (not enough memory)", onScreen: true)
+            return
+        }
         fresh.core.isLive = isLive
         runtime = fresh
         console = LuaConsole(runtime: fresh)

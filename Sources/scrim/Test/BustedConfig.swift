@@ -1,4 +1,3 @@
-import CLua
 import Glibc
 import ScrimLua
 
@@ -64,47 +63,33 @@ struct BustedConfig {
             if let task { throw UsageError(message: "no .busted file for --run '\(task)'", command: "test") }
             return nil
         }
-        let state = LuaState(memoryLimit: memoryLimit, timeBudget: timeBudget)
+        let state = try LuaState(memoryLimit: memoryLimit, timeBudget: timeBudget)
         defer { state.close() }
-        let L = state.L
+        let results: [LuaValue]
         do {
             try state.load(reader, name: "=[scrim .busted reader]")
             try state.loadFile(path)
-            state.pushString(task ?? "default")
-            lua_pushboolean(L, task != nil ? 1 : 0)
+            state.push(arguments: [task ?? "default", task != nil])
             try state.call(nargs: 3, nresults: 2)
+            results = [state.value(at: -2), state.value(at: -1)]
         } catch let error as LuaError {
             throw UsageError(message: "failed loading config file `\(path)`: \(error.message)", command: "test")
         } catch {
             throw UsageError(message: "failed loading config file `\(path)`: \(error)", command: "test")
         }
-        if lua_type(L, -2) != LUA_TTABLE {
-            let missing = lua_type(L, -1) == LUA_TSTRING ? state.string(at: -1) : "table"
+        guard let list = state.table(results[0]) else {
+            let missing = if case .string(let name) = results[1] { name } else { "table" }
             throw UsageError(message: missing == "task" ? "Task `\(task ?? "default")` not found, or not a table (\(path))"
                                                         : "\(path) does not return a table", command: "test")
         }
-        lua_settop(L, -2)
-        return BustedConfig(path: path, settings: copiedSettings(state))
+        return BustedConfig(path: path, settings: copiedSettings(list, state))
     }
 
-    /// The reader's list on top of the stack: plain tables of strings it made, read raw.
-    private static func copiedSettings(_ state: LuaState) -> [(String, [String])] {
-        let L = state.L
-        func strings(at index: Int32) -> [String] {
-            (0 ..< lua_rawlen(L, index)).map { position in
-                lua_rawgeti(L, index, lua_Integer(position + 1))
-                defer { lua_settop(L, -2) }
-                return state.string(at: -1)
-            }
-        }
-        return (0 ..< lua_rawlen(L, -1)).map { position in
-            lua_rawgeti(L, -1, lua_Integer(position + 1))
-            defer { lua_settop(L, -2) }
-            lua_rawgeti(L, -1, 1)
-            let key = state.string(at: -1)
-            lua_rawgeti(L, -2, 2)
-            let values = strings(at: -1)
-            lua_settop(L, -3)
+    /// The reader's list: plain tables `{key, {strings}}` it made, read raw.
+    private static func copiedSettings(_ list: LuaTable, _ state: LuaState) -> [(String, [String])] {
+        list.elements.compactMap { element in
+            guard let pair = state.table(element), case .string(let key) = pair.elements.first,
+                  let values = pair.elements.dropFirst().first.flatMap(state.table)?.strings else { return nil }
             return (key, values)
         }
     }

@@ -17,7 +17,8 @@ enum TestCommand {
             setup/teardown, lazy_setup, strict_setup, finally, randomize, require('busted'); luassert's
             assert with its extension API (assert:register, say, formatters, parameters), spy, stub,
             mock and match; plus assert.rect_near and assert.snapshot. ./src is on package.path and
-            ./.busted is read, as busted does. Arguments after -- are the specs' global `arg`.
+            ./.busted is read, as busted does. The specs' global `arg` is busted's: the command line after
+            `test` (arguments after -- included, and not taken as paths).
             """,
         options: options.map(\.option),
         operands: .interleaved,
@@ -52,7 +53,8 @@ enum TestCommand {
         }
         var options = invocation.options
         try RuntimeFlags.apply(parsed, to: &options.runtime)
-        options.scriptArguments = invocation.scriptArguments
+        // busted's `arg` is its whole command line: every word after `test`, options and paths, `--` and what follows.
+        options.scriptArguments = Argument.commandLine().dropFirst().map(\.text)
         options.paths = invocation.paths
         options.workerCommand = [executablePath(), "test", "--worker"]
         do {

@@ -9,7 +9,7 @@ import ScrimKit
 let root = String(#filePath.dropLast("/Sources/Toasts/main.swift".count))
 
 func makeRuntime() throws -> ScrimRuntime {
-    let runtime = ScrimRuntime(screen: Screen(width: 390, height: 844))
+    let runtime = try ScrimRuntime(screen: Screen(width: 390, height: 844))
     try runtime.register(ToastBinding.hostClass(for: runtime))
     return runtime
 }
@@ -43,7 +43,7 @@ do {
     }
 
     // Two runtimes in one process share nothing.
-    let other = ScrimRuntime()
+    let other = try ScrimRuntime()
     try other.run("assert(tapped == nil and not pcall(function() return scrim.Toast end))")
     check(true, "another runtime sees neither the Toast class nor the script's globals")
 } catch {
