@@ -55,13 +55,13 @@ struct BenchRow {
     }
 
     static func printHeader() {
-        Swift.print(pad("benchmark", 46) + pad("scrim", 16) + pad("baseline", 34) + pad("ratio", 9) + pad("bar", 18) + "verdict")
+        Swift.print(pad("benchmark", 48) + pad("scrim", 16) + pad("baseline", 34) + pad("ratio", 9) + pad("bar", 18) + "verdict")
     }
 
     func print() {
         let ratioText: String
         if case .speedupAtLeast = bar { ratioText = format(baseline / scrim) + "× faster" } else { ratioText = format(ratio) + "×" }
-        Swift.print(pad(name, 46) + pad("\(format(scrim)) \(unit)", 16) + pad("\(format(baseline)) \(unit) (\(baselineName))", 34)
+        Swift.print(pad(name, 48) + pad("\(format(scrim)) \(unit)", 16) + pad("\(format(baseline)) \(unit) (\(baselineName))", 34)
             + pad(ratioText, 9) + pad(barText, 18) + (hasBar ? (meetsBar ? "ok" : "MISSED") : "info"))
     }
 }
