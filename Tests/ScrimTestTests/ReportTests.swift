@@ -108,6 +108,8 @@ import Testing
         while !FileManager.default.fileExists(atPath: marker.path), Date() < deadline, process.isRunning {
             usleep(20_000)
         }
+        // The spec under way wrote the marker (arg's last word): the signal comes while it runs, not before.
+        #expect(FileManager.default.fileExists(atPath: marker.path), "the spec never started")
         kill(process.processIdentifier, signal)
         // A run that does not stop is ended, and fails the test below, rather than left hanging.
         let stopBy = Date().addingTimeInterval(30)
