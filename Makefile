@@ -47,7 +47,7 @@ fuzz: build
 bench: release
 	@scripts/bench
 
-# Rewrites the class entries of types/scrim.lua from the class declarations (Sources/ScrimLua/Runtime/TypesFile.swift):
+# Rewrites the class entries of types/scrim.lua from the class declarations (Tests/ScrimCLITests/TypesFile.swift):
 # members, read-only and overridable marks, bases, constructor options. Types, notes and prose stay as written.
 types:
 	SCRIM_WRITE_TYPES=1 swift test --filter TypesTests/classEntriesAreGeneratedFromTheClassTable

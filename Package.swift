@@ -1,10 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The targets moved to the Swift 6 language mode so far, the core and what knows nothing of Lua first (the rest
-// follow module by module; the package's default stays .v5 until then).
-let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
-
 // The release binary's start-up, next to lua5.4's: loading and relocating the shared C++ runtime (libstdc++.so and
 // libgcc_s, the Swift runtime's) cost about as much as all of lua5.4's start-up, so StaticLink/libstdc++.so, a linker
 // script found before the system's, links the archive instead, and -static-libgcc the unwinder; a position-dependent
@@ -41,7 +37,7 @@ let package = Package(
         // The Cassowary constraint solver: knows nothing of views (the layout engine keeps its own context in each
         // variable).
         .target(name: "Cassowary"),
-        .target(name: "ScrimCore", dependencies: ["Cassowary"], swiftSettings: swift6),
+        .target(name: "ScrimCore", dependencies: ["Cassowary"]),
         .target(name: "ScrimLua", dependencies: ["CLua", "ScrimCore"], resources: [.embedInCode("Lua/class.lua"), .embedInCode("Lua/console.lua"), .embedInCode("Lua/event.lua")]),
         .target(name: "ScrimPlugins", dependencies: ["ScrimLua", "ScrimCore", "CLua"], resources: [
             .embedInCode("Lua/plugins.lua"), .embedInCode("Lua/sandbox.lua"), .embedInCode("Lua/random.lua"),
@@ -61,17 +57,17 @@ let package = Package(
                             .embedInCode("Lua/spy.lua"), .embedInCode("Lua/stub.lua"), .embedInCode("Lua/mock.lua"),
                             .embedInCode("Lua/scrim_assertions.lua"), .embedInCode("Lua/luassert.lua"),
                             .embedInCode("Lua/spec.lua"), .embedInCode("Lua/modules.lua")]),
-        .target(name: "ScrimRender", dependencies: ["ScrimCore"], swiftSettings: swift6),
+        .target(name: "ScrimRender", dependencies: ["ScrimCore"]),
         // libwebp's headers only: ScrimRecord loads libwebpmux on first use (see WebP.h).
         .systemLibrary(name: "WebP", path: "Sources/WebP", providers: [.apt(["libwebp-dev"])]),
-        .target(name: "ScrimRecord", dependencies: ["ScrimCore", "ScrimRender", "WebP"], swiftSettings: swift6),
-        .target(name: "ScrimWindow", dependencies: ["ScrimCore", "ScrimRender", "ScrimRecord"], swiftSettings: swift6),
+        .target(name: "ScrimRecord", dependencies: ["ScrimCore", "ScrimRender", "WebP"]),
+        .target(name: "ScrimWindow", dependencies: ["ScrimCore", "ScrimRender", "ScrimRecord"]),
         .executableTarget(name: "scrim", dependencies: ["ScrimLua", "ScrimCore", "ScrimTest", "LibEdit", "ScrimRender", "ScrimPlugins", "ScrimRecord", "ScrimWindow"],
                           linkerSettings: staticCxxRuntime),
         .executableTarget(name: "ScrimBench", dependencies: ["CLua", "Cassowary", "ScrimLua", "ScrimCore", "ScrimRender", "ScrimRecord", "ScrimWindow"]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
-        .testTarget(name: "ScrimCoreTests", dependencies: ["ScrimCore", "Cassowary"], swiftSettings: swift6),
-        .testTarget(name: "ScrimRenderTests", dependencies: ["ScrimRender", "ScrimCore"], swiftSettings: swift6),
+        .testTarget(name: "ScrimCoreTests", dependencies: ["ScrimCore", "Cassowary"]),
+        .testTarget(name: "ScrimRenderTests", dependencies: ["ScrimRender", "ScrimCore"]),
         .testTarget(name: "ScrimKitTests", dependencies: ["ScrimKit"]),
         .testTarget(name: "ScrimLuaTests", dependencies: ["ScrimLua", "CLua", "ScrimCore"]),
         .target(name: "ScrimTestSupport", path: "Tests/Support"),
@@ -79,5 +75,5 @@ let package = Package(
         .testTarget(name: "ScrimTestTests", dependencies: ["ScrimTest", "scrim", "ScrimTestSupport"]),
         .testTarget(name: "ScrimPluginsTests", dependencies: ["ScrimPlugins", "ScrimLua", "ScrimCore", "CLua", "scrim", "ScrimTestSupport"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

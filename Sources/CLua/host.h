@@ -4,6 +4,95 @@
 
 #include "CLua.h"
 
+#include <signal.h>
+
+/* The files of the bridge and what each keeps (CLua.h is the public side of all of them):
+   state.c      a state's life: made, closed, collected; its panic and warning functions
+   memory.c     the memory budget: the counting allocator, the look at the process's resident memory
+   stophook.c   the stop hook the budgets and Ctrl-C set, the time budget's checks, Ctrl-C's handler
+   watchdog.c   the watchdog thread and the states it watches
+   pcall.c      protected calls from Swift, the message handler, method calls
+   hostcalls.c  calls from Lua into Swift: the trampoline, the release of Swift objects
+   objects.c    Swift objects in Lua: the userdata box and the metamethods of bound classes
+   coroutines.c, loaders.c, emit.c  coroutine.resume/wrap, chunk loaders, scrim.emit's dispatch
+   Stack effects are given as in Lua's manual: [-pops, +pushes]. */
+
+/* The signal the watchdog sends the thread running Lua when a deadline passes: its handler sets the stop hook there,
+   where the running coroutine is known to be alive. SIGURG is ignored by default, so a stray one is harmless. */
+#define SCRIM_SIGNAL SIGURG
+
+/* Slack for what the process's memory holds beyond the script's: allocator fragmentation, lazily loaded code. */
+#define SCRIM_RESIDENT_SLACK ((size_t)16 << 20)
+
+/* Fields one thread writes while another reads them are accessed with relaxed atomics on both sides: the watchdog
+   reads a state's depth, busy, budget, deadline, stopping and memory limit and sets expired, residentOver and
+   armRequest; a Ctrl-C taken on another thread reads entered and osThread and sets interrupted. The C memory model
+   makes a plain access that races with another thread's write undefined (a torn or stale value, or worse, a load the
+   compiler keeps in a register); no ordering beyond the access itself is needed, as the watchdog only decides when
+   to send a signal, except for osThread, which entered's release store publishes. A relaxed load or store is an
+   ordinary move on x86-64 and arm64, so the call path pays nothing. The thread that is a field's only writer reads
+   it plainly. */
+#define SHARED_LOAD(field) __atomic_load_n(&(field), __ATOMIC_RELAXED)
+#define SHARED_STORE(field, value) __atomic_store_n(&(field), (value), __ATOMIC_RELAXED)
+
+static inline double shared_load_double(const double *field) {
+  double value;
+  __atomic_load(field, &value, __ATOMIC_RELAXED);
+  return value;
+}
+
+static inline void shared_store_double(double *field, double value) {
+  __atomic_store(field, &value, __ATOMIC_RELAXED);
+}
+
+/* state.c needs */
+/* The allocator of every state; `ud` is its ScrimLimits. */
+void *scrim_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
+/* The message handler: [-1, +1] the error value -> message plus traceback. */
+int scrim_msghandler(lua_State *L);
+/* [-0, +0] the registry's metatable of host-function boxes. */
+void scrim_inithostfunctions(lua_State *L);
+/* Checks once, on a fresh main thread, where Lua keeps lua_State.allowhook (see stophook.c). */
+void scrim_checkallowhook(lua_State *L);
+/* Checks once, on a fresh main thread, where Lua keeps lua_State.hookcount (see stophook.c). */
+void scrim_checkhookcount(lua_State *L);
+
+/* memory.c: the memory budget */
+/* Resident bytes of the process (/proc/self/statm), or 0. */
+size_t scrim_residentbytes(void);
+/* Whether the budget is really exceeded, after a full collection [-0, +0]; clears memoryPending. */
+int scrim_overmemory(lua_State *L, ScrimLimits *lim);
+/* Whether the process's resident memory is past the budget (only when `lim` is the only state watched). */
+int scrim_overresident(ScrimLimits *lim);
+
+/* stophook.c: the stop hook */
+/* The state whose outermost entry runs on this system thread (innermost first, then outerOnThread). */
+extern __thread ScrimLimits *scrim_enteredonthread;
+/* Sets the stop hook from the Lua thread's own code (the allocator, a Swift loop). */
+void scrim_armnow(ScrimLimits *lim);
+/* Every armed thread back to its own hook. */
+void scrim_disarmall(ScrimLimits *lim);
+/* The watchdog's signal: sets the stop hook for the states with an entry under way on this thread that asked. */
+void scrim_onsignal(int signal);
+/* lim->stopMessage, once, naming the line at `level` [-0, +0]. */
+void scrim_formatstop(lua_State *L, ScrimLimits *lim, int level);
+/* Whether the time budget is spent; starts the clock if it was not running. */
+int scrim_deadlinepassed(ScrimLimits *lim);
+
+/* watchdog.c */
+/* Starts the watchdog once a state has a budget that needs it. */
+void scrim_startwatchdog(void);
+/* Wakes the watchdog to look at a new deadline. */
+void scrim_wakewatchdog(void);
+void scrim_watch(ScrimLimits *lim);
+void scrim_unwatch(ScrimLimits *lim);
+/* Whether `lim` is the only state the watchdog watches. */
+int scrim_watchedalone(ScrimLimits *lim);
+
+/* hostcalls.c */
+/* A finalizer's release of the Swift object `object`, with the bookkeeping of a host call. */
+void scrim_releaseobject(lua_State *L, void *object);
+
 /* Runs the Swift host function `fn` on the running C function's frame (its arguments are the frame's stack), with
    the bookkeeping of a host call; returns the number of results, or -1 with the error on top (raise it only once
    nothing of Swift is left above: lua_error right away). */

@@ -2,6 +2,7 @@
    ones `--no-bytecode` puts in their place (a crafted binary chunk can crash the interpreter or read and write its
    memory: Lua's manual, §6.1). See CLua.h. */
 #include "CLua.h"
+#include "host.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -150,7 +151,7 @@ static size_t read_piece(PieceReader *r, size_t room) {
   ScrimLimits *lim = scrim_limits(r->L);
   for (;;) {
     if (scrim_overbudget(lim)) {
-      if (lim->interrupted) return (size_t)luaL_error(r->L, "interrupted!");
+      if (SHARED_LOAD(lim->interrupted)) return (size_t)luaL_error(r->L, "interrupted!");
       char message[64];
       snprintf(message, sizeof message, "exceeded the time budget of %g s", lim->budget);
       return (size_t)luaL_error(r->L, "%s", message);

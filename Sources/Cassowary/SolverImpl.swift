@@ -72,7 +72,7 @@ struct SolverImpl {
     mutating func addConstraint(_ constraint: Constraint) throws {
         structure &+= 1
         let key = ObjectIdentifier(constraint)
-        if constraints[key] != nil { throw SolverError.duplicateConstraint(constraint) }
+        if constraints[key] != nil { throw SolverError.duplicateConstraint(.init(constraint)) }
 
         freshSymbol = .invalid
         var (row, tag) = createRow(constraint)
@@ -83,7 +83,7 @@ struct SolverImpl {
         if subject.isInvalid && allDummies(row) {
             if !Row.nearZero(row.constant) {
                 abandon(constraint, tag)
-                throw SolverError.unsatisfiable(constraint)
+                throw SolverError.unsatisfiable(.init(constraint))
             }
             subject = tag.marker
         }
@@ -92,7 +92,7 @@ struct SolverImpl {
             if !(try addWithArtificialVariable(row)) {
                 abandon(constraint, tag)
                 try optimize(artificial: false)
-                throw SolverError.unsatisfiable(constraint)
+                throw SolverError.unsatisfiable(.init(constraint))
             }
         } else {
             row.solve(for: subject)
@@ -132,7 +132,7 @@ struct SolverImpl {
         structure &+= 1
         let key = ObjectIdentifier(constraint)
         guard let entry = constraints.removeValue(forKey: key) else {
-            throw SolverError.unknownConstraint(constraint)
+            throw SolverError.unknownConstraint(.init(constraint))
         }
         let tag = entry.tag
 
@@ -172,7 +172,7 @@ struct SolverImpl {
     /// simplex restores feasibility. Falls back to remove-and-add when that cannot decide.
     mutating func updateConstant(_ constraint: Constraint, to newConstant: Double) throws {
         guard let entry = constraints[ObjectIdentifier(constraint)] else {
-            throw SolverError.unknownConstraint(constraint)
+            throw SolverError.unknownConstraint(.init(constraint))
         }
         let old = constraint.expression.constant
         let delta = newConstant - old
@@ -195,18 +195,18 @@ struct SolverImpl {
         } catch SolverError.unsatisfiable {
             constraint.expression.constant = old
             try addConstraint(constraint)
-            throw SolverError.unsatisfiable(constraint)
+            throw SolverError.unsatisfiable(.init(constraint))
         }
     }
 
     /// Changes the weight of an optional constraint's errors in the objective, then re-optimizes.
     mutating func updateStrength(_ constraint: Constraint, to strength: Strength) throws {
         guard constraints[ObjectIdentifier(constraint)] != nil else {
-            throw SolverError.unknownConstraint(constraint)
+            throw SolverError.unknownConstraint(.init(constraint))
         }
         let new = Strength(strength.value)
         if constraint.strength.isRequired != new.isRequired {
-            throw SolverError.requiredStrengthChange(constraint, to: new)
+            throw SolverError.requiredStrengthChange(.init(constraint), to: new)
         }
         if applyStrength(constraint, new) { try optimize(artificial: false) }
     }
@@ -238,9 +238,9 @@ struct SolverImpl {
 
     mutating func addEditVariable(_ variable: Variable, strength: Strength) throws {
         let key = ObjectIdentifier(variable)
-        if edits[key] != nil { throw SolverError.duplicateEditVariable(variable) }
+        if edits[key] != nil { throw SolverError.duplicateEditVariable(.init(variable)) }
         let strength = Strength(strength.value)
-        if strength.isRequired { throw SolverError.badRequiredStrength(variable) }
+        if strength.isRequired { throw SolverError.badRequiredStrength(.init(variable)) }
         let constraint = Constraint(Expression([Term(variable)]), .equal, strength: strength)
         try addConstraint(constraint)
         guard let tag = constraints[ObjectIdentifier(constraint)]?.tag else {
@@ -251,14 +251,14 @@ struct SolverImpl {
 
     mutating func removeEditVariable(_ variable: Variable) throws {
         let key = ObjectIdentifier(variable)
-        guard let info = edits[key] else { throw SolverError.unknownEditVariable(variable) }
+        guard let info = edits[key] else { throw SolverError.unknownEditVariable(.init(variable)) }
         try removeConstraint(info.constraint)
         edits[key] = nil
     }
 
     mutating func suggestValue(_ variable: Variable, _ value: Double) throws {
         let key = ObjectIdentifier(variable)
-        guard let info = edits[key] else { throw SolverError.unknownEditVariable(variable) }
+        guard let info = edits[key] else { throw SolverError.unknownEditVariable(.init(variable)) }
         // The edit constraint is `variable - value == 0`: its constant moves by -(value - old),
         // and its marker (coefficient -1) by value - old.
         let shift = value - info.constant
@@ -347,7 +347,7 @@ struct SolverImpl {
         var consistent = true
         for (constraint, constant) in changes {
             guard let entry = constraints[ObjectIdentifier(constraint)] else {
-                throw SolverError.unknownConstraint(constraint)
+                throw SolverError.unknownConstraint(.init(constraint))
             }
             let delta = constant - constraint.expression.constant
             if delta == 0 { continue }
@@ -372,9 +372,9 @@ struct SolverImpl {
     /// `unknownConstraint` or `requiredStrengthChange` (before changing anything).
     mutating func updateStrengths(_ changes: [(constraint: Constraint, strength: Strength)]) throws {
         for (constraint, strength) in changes {
-            guard constraints[ObjectIdentifier(constraint)] != nil else { throw SolverError.unknownConstraint(constraint) }
+            guard constraints[ObjectIdentifier(constraint)] != nil else { throw SolverError.unknownConstraint(.init(constraint)) }
             if constraint.strength.isRequired != Strength(strength.value).isRequired {
-                throw SolverError.requiredStrengthChange(constraint, to: Strength(strength.value))
+                throw SolverError.requiredStrengthChange(.init(constraint), to: Strength(strength.value))
             }
         }
         for (constraint, strength) in changes { applyStrength(constraint, strength) }

@@ -75,7 +75,7 @@ func format(_ value: Double) -> String {
     if abs(value) >= 100 { return String(Int(value.rounded())) }
     var buffer = [CChar](repeating: 0, count: 32)
     _ = withVaList([value]) { vsnprintf(&buffer, 32, value >= 10 ? "%.1f" : "%.3g", $0) }
-    return String(cString: buffer)
+    return String(nulTerminated: buffer)
 }
 
 /// Seconds since an arbitrary point, from the monotonic clock.

@@ -23,7 +23,7 @@ private let probeClass = LuaClass<BenchProbe>("BenchProbe")
 /// time, best of many runs.
 func bridgeBenchmarks() -> [BenchRow] {
     guard let hostPath = getenv("SCRIM_BENCH_HOST").map({ String(cString: $0) }) else {
-        fputs("bench: SCRIM_BENCH_HOST (the C host scripts/bench builds) is not set: run scripts/bench\n", stderr)
+        fputs("bench: SCRIM_BENCH_HOST (the C host scripts/bench builds) is not set: run scripts/bench\n", standardErrorStream)
         exit(2)
     }
     let calls = 200_000

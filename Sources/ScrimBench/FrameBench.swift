@@ -55,7 +55,7 @@ func kiwiLayoutBench(views: Int, edits: Int) -> (solve: Double, edits: Double) {
     }
     var output = ""
     var buffer = [CChar](repeating: 0, count: 4096)
-    while fgets(&buffer, 4096, pipe) != nil { output += String(cString: buffer) }
+    while fgets(&buffer, 4096, pipe) != nil { output += String(nulTerminated: buffer) }
     guard pclose(pipe) == 0 else { fatalError("bench: scripts/bench_layout.py failed: \(output)") }
     func number(_ key: String) -> Double {
         guard let range = output.firstRange(of: "\"\(key)\":") else { fatalError("bench: no \(key) in \(output)") }

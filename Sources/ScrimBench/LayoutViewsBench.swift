@@ -1,4 +1,5 @@
 import Glibc
+import ScrimCore
 
 /// Auto Layout as a script uses it — `scrim.constrain` and `scrim.window:layoutIfNeeded()` run by the release
 /// `scrim` (scripts/bench_layout_views.lua) — against kiwisolver solving the same systems from Python
@@ -8,7 +9,7 @@ func layoutViewBenchmarks() -> [BenchRow] {
     // From a folder without ./plugins, so that scrim loads nothing but the script.
     var directory = [CChar](repeating: 0, count: 4096)
     getcwd(&directory, directory.count)
-    let repository = String(cString: directory)
+    let repository = String(nulTerminated: directory)
     let scrim = "cd /tmp && " + executableDirectory() + "/scrim run --timeout 0"
     let script = repository + "/scripts/bench_layout_views.lua"
     var rows: [BenchRow] = []
@@ -55,14 +56,14 @@ func runJSON(_ arguments: [String]) -> [String: Double] {
     // The first argument may hold a `cd …&&` prefix; the rest are quoted.
     let command = ([arguments[0]] + arguments.dropFirst().map { "'\($0)'" }).joined(separator: " ")
     guard let pipe = popen(command, "r") else {
-        fputs("bench: cannot run \(arguments[0])\n", stderr)
+        fputs("bench: cannot run \(arguments[0])\n", standardErrorStream)
         exit(2)
     }
     var output = ""
     var buffer = [CChar](repeating: 0, count: 4096)
-    while fgets(&buffer, 4096, pipe) != nil { output += String(cString: buffer) }
+    while fgets(&buffer, 4096, pipe) != nil { output += String(nulTerminated: buffer) }
     guard pclose(pipe) == 0 else {
-        fputs("bench: \(command) failed: \(output)\n", stderr)
+        fputs("bench: \(command) failed: \(output)\n", standardErrorStream)
         exit(2)
     }
     var result: [String: Double] = [:]

@@ -59,7 +59,7 @@ func residentMegabytes() -> Double {
     defer { fclose(file) }
     var buffer = [CChar](repeating: 0, count: 128)
     guard fgets(&buffer, 128, file) != nil else { return 0 }
-    let fields = String(cString: buffer).split(separator: " ")
+    let fields = String(nulTerminated: buffer).split(separator: " ")
     guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
     return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
 }

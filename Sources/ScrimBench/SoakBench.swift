@@ -81,7 +81,7 @@ private func soak(_ body: String) -> Double {
 
 private func readNumber(_ file: UnsafeMutablePointer<FILE>, _ value: inout Double) -> Bool {
     var buffer = [CChar](repeating: 0, count: 64)
-    guard fgets(&buffer, 64, file) != nil, let number = Double(String(cString: buffer)) else { return false }
+    guard fgets(&buffer, 64, file) != nil, let number = Double(String(nulTerminated: buffer)) else { return false }
     value = number
     return true
 }

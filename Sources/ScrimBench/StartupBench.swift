@@ -1,4 +1,5 @@
 import Glibc
+import ScrimCore
 
 /// Start-up as a user meets it: `scrim run empty.lua`, and a script that makes one view, animates it and settles,
 /// against `lua5.4 empty.lua`, each spawned 200 times in turn (so that the machine's load falls on all alike); the
@@ -51,7 +52,7 @@ func median(_ values: [Double]) -> Double {
 func executableDirectory() -> String {
     var buffer = [CChar](repeating: 0, count: 4096)
     let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    let path = String(cString: buffer.prefix(max(0, length)) + [0])
+    let path = String(nulTerminated: Array(buffer.prefix(max(0, length))))
     return String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
 }
 
@@ -66,7 +67,7 @@ func timeProcess(_ arguments: [String]) -> (elapsed: Double, cpu: Double) {
     defer { posix_spawn_file_actions_destroy(&actions) }
     let start = monotonicSeconds()
     guard posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ) == 0 else {
-        fputs("bench: cannot run \(arguments[0])\n", stderr)
+        fputs("bench: cannot run \(arguments[0])\n", standardErrorStream)
         exit(2)
     }
     var status: Int32 = 0
@@ -74,7 +75,7 @@ func timeProcess(_ arguments: [String]) -> (elapsed: Double, cpu: Double) {
     wait4(pid, &status, 0, &usage)
     let elapsed = monotonicSeconds() - start
     if status != 0 {
-        fputs("bench: \(arguments.joined(separator: " ")) failed (status \(status))\n", stderr)
+        fputs("bench: \(arguments.joined(separator: " ")) failed (status \(status))\n", standardErrorStream)
         exit(2)
     }
     func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) * 1e-6 }

@@ -1,8 +1,9 @@
 import Glibc
+import ScrimCore
 
 // `ScrimBench [name…]`: runs the benchmarks (all by default) and prints each figure beside its
 // baseline measured in the same run, the ratio, and the bar from docs/DESIGN.md.
-setvbuf(stdout, nil, _IOLBF, 0)
+setvbuf(standardOutput, nil, _IOLBF, 0)
 let selected = Set(CommandLine.arguments.dropFirst())
 let benchmarks: [(name: String, run: () -> [BenchRow])] = [
     ("bridge", bridgeBenchmarks),

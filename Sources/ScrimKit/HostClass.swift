@@ -9,15 +9,15 @@ import ScrimLua
 /// each member (in the one order: closure, delegate table, class override). An override reaches the member's declared
 /// default through `self.super` (`self.super.toastDuration`, `self.super:toastTapped()`). Further fields (a `text`, a `show`
 /// method) are added to `luaClass` as to any class of the bridge.
-public final class HostClass<T: AnyObject> {
+public final class HostClass<T: AnyObject>: Sendable {
     public let name: String
     public let declaration: ScriptProtocol
     public let luaClass: LuaClass<T>
-    let make: () -> T
-    let attach: (T, ScriptAdapter) -> Void
+    let make: @Sendable () -> T
+    let attach: @Sendable (T, ScriptAdapter) -> Void
 
-    public init(_ name: String, _ declaration: ScriptProtocol, make: @escaping () -> T,
-                attach: @escaping (T, ScriptAdapter) -> Void) {
+    public init(_ name: String, _ declaration: ScriptProtocol, make: @escaping @Sendable () -> T,
+                attach: @escaping @Sendable (T, ScriptAdapter) -> Void) {
         self.name = name
         self.declaration = declaration
         self.make = make
@@ -34,21 +34,21 @@ public final class HostClass<T: AnyObject> {
 
     /// A field Lua reads and writes (`toast.text = "Saved"`): a number, integer, boolean or string property.
     @discardableResult
-    public func field<V: LuaConvertible>(_ key: String, _ path: ReferenceWritableKeyPath<T, V>) -> Self {
+    public func field<V: LuaConvertible>(_ key: String, _ path: ReferenceWritableKeyPath<T, V> & Sendable) -> Self {
         luaClass.property(key, get: { $0[keyPath: path] }, set: { $0[keyPath: path] = $1 })
         return self
     }
 
     /// A field Lua only reads (`toast.isShown`).
     @discardableResult
-    public func readonly<V: LuaPushable>(_ key: String, _ get: @escaping (T) -> V) -> Self {
+    public func readonly<V: LuaPushable>(_ key: String, _ get: @escaping @Sendable (T) -> V) -> Self {
         luaClass.readonly(key, get)
         return self
     }
 
     /// A method without arguments or results (`toast:show()`); what it throws is raised at the caller's line.
     @discardableResult
-    public func action(_ key: String, _ body: @escaping (T) throws -> Void) -> Self {
+    public func action(_ key: String, _ body: @escaping @Sendable (T) throws -> Void) -> Self {
         luaClass.method(key) { object, _ in
             try body(object)
             return 0

@@ -25,7 +25,7 @@ public final class PluginHost {
     /// The plugins being loaded or reloaded now: a plugin's code may load plugins (with the "plugins" permission),
     /// but not itself or one whose load is under way.
     private var busy: Set<String> = []
-    private static let registryKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+    private static let registryKey = RegistryKey()
     private static let luaClass = LuaClass<PluginHost>("PluginHost")
 
     private init(runtime: LuaRuntime) {
@@ -41,7 +41,7 @@ public final class PluginHost {
         let L = state.L
         state.register(luaClass, for: PluginHost.self)
         state.push(any: host)
-        lua_rawsetp(L, scrim_registryindex(), registryKey)
+        lua_rawsetp(L, scrim_registryindex(), registryKey.address)
         host.installModuleFunctions()
         return host
     }
@@ -51,7 +51,7 @@ public final class PluginHost {
         let state = runtime.state
         guard !state.isClosed else { return nil }
         return state.keepingTop { _ in
-            lua_rawgetp(state.L, scrim_registryindex(), registryKey)
+            lua_rawgetp(state.L, scrim_registryindex(), registryKey.address)
             return state.object(at: -1) as? PluginHost
         }
     }

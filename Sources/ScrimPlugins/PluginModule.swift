@@ -12,9 +12,12 @@ extension PluginHost {
         guard let runtime else { return }
         let state = runtime.state
         let L = state.L
-        weak let host = self
-        func require() throws -> PluginHost {
-            guard let host else { throw ScriptError("the plugin host is gone") }
+        // The host is found from the call's runtime, not captured: the functions are then Sendable, as every host
+        // function must be.
+        @Sendable func require(_ call: LuaCall) throws -> PluginHost {
+            guard let runtime = call.state.owner as? LuaRuntime, let host = PluginHost.of(runtime) else {
+                throw ScriptError("the plugin host is gone")
+            }
             return host
         }
         let plugins: [(String, HostFunction)] = [
@@ -22,14 +25,14 @@ extension PluginHost {
                 let path = try call.string(1)
                 let options = call.isNil(2) ? nil : try call.table(2)
                 do {
-                    let names = try require().load(path: path, options: options)
+                    let names = try require(call).load(path: path, options: options)
                     return call.push(names)
                 } catch let error as PluginError {
                     throw ScriptError(error.message)
                 }
             }),
             ("list", HostFunction("list") { call in
-                let host = try require()
+                let host = try require(call)
                 lua_createtable(call.L, Int32(host.plugins.count), 0)
                 for (position, plugin) in host.plugins.enumerated() {
                     host.pushRecord(plugin, detailed: false)
@@ -38,14 +41,14 @@ extension PluginHost {
                 return 1
             }),
             ("get", HostFunction("get") { call in
-                let host = try require()
+                let host = try require(call)
                 guard let plugin = host.plugin(try call.string(1)) else { return call.push(nil) }
                 host.pushRecord(plugin, detailed: true)
                 return 1
             }),
             ("state", HostFunction("state") { call in
                 let name = try call.string(1)
-                let host = try require()
+                let host = try require(call)
                 guard host.plugin(name) != nil else { return call.push(nil) }
                 try host.pushPreludeCall("state", [name])
                 return 1
@@ -54,7 +57,7 @@ extension PluginHost {
                 let name = try call.optionalString(1)
                 let options = call.isNil(2) ? nil : try call.table(2)
                 do {
-                    let (ok, error) = try require().reload(name, options: options)
+                    let (ok, error) = try require(call).reload(name, options: options)
                     return call.push(ok, error)
                 } catch let error as PluginError {
                     throw ScriptError(error.message)
@@ -74,7 +77,7 @@ extension PluginHost {
             state.push(HostFunction(kind) { call in
                 let name = try call.string(1)
                 let options = call.isNil(2) ? nil : try call.table(2)
-                let host = try require()
+                let host = try require(call)
                 switch try host.callPrelude("resolve", [kind, name]) {
                 case .table(let found):
                     try host.pushPreludeCall(kind, [found, options])

@@ -5,7 +5,8 @@ import Glibc
 /// exits with 128 + the signal — so a JUnit or JSON report is whole however the run ends.
 enum RunInterruption {
     static let signals = [SIGINT, SIGTERM, SIGHUP]
-    /// The signal that came, 0 while none has.
+    /// The signal that came, 0 while none has. nonisolated(unsafe): a sig_atomic_t written by the handler and read by
+    /// the thread running the tests, as C allows (Swift has no other way to share a value with a signal handler).
     nonisolated(unsafe) static var caught: sig_atomic_t = 0
 
     /// Installs the handler (without SA_RESTART, so that a wait for workers returns at once); returns what it

@@ -42,7 +42,7 @@ enum SnapshotHandler {
     /// assertion holds and its message. Errors are raised without a position, as the assertion library's own are.
     static func function(runtime: LuaRuntime, spec: String) -> HostFunction {
         weak let runtime = runtime
-        return HostFunction("assert.snapshot") { call in
+        return HostFunction(oneState: "assert.snapshot") { call in
             guard case .string(let name) = call.state.value(at: 1), !name.isEmpty else {
                 throw LuaError(message: "bad argument #1 to 'assert.snapshot' (snapshot name expected, got \(call.typeName(1)))")
             }

@@ -214,7 +214,7 @@ public struct SpecFileRunner {
     static let executablePath: String = {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        return length > 0 ? String(cString: buffer) : "scrim"
+        return length > 0 ? String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self) : "scrim"
     }()
 
     private func configure(_ state: LuaState, _ runner: Int32, path: String) throws {
@@ -253,7 +253,7 @@ public struct SpecFileRunner {
 
     /// `lib.takeReports()`: the reported errors since the last call, as {context=, message=, traceback=} tables.
     private static func takeReports(_ box: ReportBox, _ options: TestOptions) -> HostFunction {
-        HostFunction("takeReports") { call in
+        HostFunction(oneState: "takeReports") { call in
             let L = call.L
             let reports = box.reports
             box.reports.removeAll()

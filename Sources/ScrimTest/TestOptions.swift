@@ -27,7 +27,7 @@ public struct Shard: Equatable, Sendable {
 }
 
 /// What `scrim test` was asked to do.
-public struct TestOptions {
+public struct TestOptions: Sendable {
     /// What to run: files and folders. Empty: busted's default root, `spec`.
     public var paths: [String] = []
     /// `--filter`: run only tests whose full name matches one of these Lua patterns.

@@ -6,7 +6,8 @@ import ScrimRender
 /// window's next drawing fail with BadWindow or BadDrawable. Those now mean the window was closed; others are
 /// reported on stderr and the window goes on.
 enum XErrors {
-    /// Set once X reported the window (or what is drawn into it) gone.
+    /// Set once X reported the window (or what is drawn into it) gone. nonisolated(unsafe), as `installed`: the
+    /// window, SDL and Xlib's error handler all run on the main thread (SDL's rule for video).
     nonisolated(unsafe) static var windowLost = false
 
     /// Installs the handler (SDL has loaded libX11 by then); without libX11 (a Wayland session) nothing changes.

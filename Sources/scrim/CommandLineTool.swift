@@ -75,7 +75,7 @@ enum CommandLineTool {
 }
 
 func printError(_ text: String) {
-    fputs(text + "\n", stderr)
+    fputs(text + "\n", standardErrorStream)
 }
 
 /// A Lua error as every command prints it: `scrim: message`, then its traceback as `options` show it (without

@@ -25,6 +25,8 @@ enum PromisedOutputs {
         }
     }
 
+    // nonisolated(unsafe): a command runs on the main thread, which alone promises, withdraws and (at exit) writes;
+    // no other thread of the process touches these.
     nonisolated(unsafe) private static var writers: [Int: () -> Void] = [:]
     nonisolated(unsafe) private static var nextToken = 0
     nonisolated(unsafe) private static var exitHandlerInstalled = false
@@ -48,12 +50,14 @@ enum PromisedOutputs {
         let pending = writers.sorted { $0.key < $1.key }.map(\.value)
         writers = [:]
         for write in pending { write() }
-        fflush(stdout)
+        fflush(standardOutput)
     }
 
     // MARK: Signals
 
-    /// The state a signal stops; unretained, so that the handler neither retains nor releases.
+    /// The state a signal stops; unretained, so that the handler neither retains nor releases. nonisolated(unsafe):
+    /// set on the main thread before the handlers are installed; the handlers only read it and write `caught`, a
+    /// sig_atomic_t as C allows a handler to (Swift has no other way to share a value with a signal handler).
     nonisolated(unsafe) private static var target: Unmanaged<LuaState>?
     /// The signal that came, 0 while none has.
     nonisolated(unsafe) private static var caught: sig_atomic_t = 0

@@ -189,7 +189,7 @@ enum ReplCommand {
         var buffer: UnsafeMutablePointer<CChar>?
         var capacity = 0
         defer { free(buffer) }
-        let count = getline(&buffer, &capacity, stdin)
+        let count = getline(&buffer, &capacity, standardInput)
         guard count >= 0, let buffer else { return nil }
         var line = buffer.withMemoryRebound(to: UInt8.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) }
         if line.last == UInt8(ascii: "\n") { line.removeLast() }

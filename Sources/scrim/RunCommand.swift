@@ -109,7 +109,7 @@ enum RunCommand {
     /// Scrim's version, then Lua's line as `lua5.4 -v` prints it (its copyright notice goes with the Lua it embeds).
     static func printVersion() {
         print("scrim \(LuaRuntime.version), \(LuaRuntime.luaCopyright)")
-        fflush(stdout)
+        fflush(standardOutput)
     }
 
     /// Runs `body`; a Lua error or a settle that fails is printed (message and traceback); false if one came.

@@ -61,7 +61,7 @@ struct ScriptPlan {
             case .folder(let folder):
                 // `.`, `..` and `a/..` have no name of their own: the folder they are has one.
                 var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-                let real = realpath(folder, &resolved) != nil ? String(cString: resolved) : folder
+                let real = realpath(folder, &resolved) != nil ? String(decoding: resolved.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : folder
                 return real.split(separator: "/").last.map(String.init) ?? "root"
             }
         }

@@ -1,9 +1,10 @@
 import Glibc
+import ScrimCore
 import ScrimLua
 
 // The command line: parse, dispatch, exit with 0 (success), 1 (script error) or 2 (usage error).
-setvbuf(stderr, nil, _IONBF, 0)
+setvbuf(standardErrorStream, nil, _IONBF, 0)
 Rendering.install()
 let status = CommandLineTool.main(Argument.commandLine())
-fflush(stdout)
+fflush(standardOutput)
 exit(status)

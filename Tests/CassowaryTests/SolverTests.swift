@@ -153,17 +153,17 @@ import Testing
         }
         let stranger = y .== 2
         do { try solver.removeConstraint(stranger); Issue.record("no error") } catch SolverError.unknownConstraint(let d) {
-            #expect(d === stranger)
+            #expect(d.is(stranger))
         }
         #expect(throws: SolverError.self) { try solver.updateConstant(stranger, to: 3) }
         try solver.addEditVariable(y, strength: .strong)
         do { try solver.addEditVariable(y, strength: .medium); Issue.record("no error") } catch SolverError.duplicateEditVariable(let v) {
-            #expect(v === y)
+            #expect(v.is(y))
         }
         do { try solver.addEditVariable(x, strength: .required); Issue.record("no error") } catch SolverError.badRequiredStrength {
         }
         do { try solver.suggestValue(x, 3); Issue.record("no error") } catch SolverError.unknownEditVariable(let v) {
-            #expect(v === x)
+            #expect(v.is(x))
             #expect("\(SolverError.unknownEditVariable(v))" == "not an edit variable: x")
         }
         #expect(throws: SolverError.self) { try solver.removeEditVariable(x) }
@@ -175,7 +175,7 @@ import Testing
         try solver.addConstraint(Constraint(y .== 1, strength: .weak))
         let conflict = x .== 20
         do { try solver.addConstraint(conflict); Issue.record("no error") } catch SolverError.unsatisfiable(let c) {
-            #expect(c === conflict)
+            #expect(c.is(conflict))
             #expect("\(SolverError.unsatisfiable(c))" == "unable to satisfy required constraint: x - 20 == 0 (required)")
         }
         #expect(!solver.hasConstraint(conflict))
@@ -217,7 +217,7 @@ import Testing
         try solver.addConstraint(cap)
         try solver.addConstraint(Constraint(x .== 100, strength: .weak))
         do { try solver.updateConstant(cap, to: -5); Issue.record("no error") } catch SolverError.unsatisfiable(let c) {
-            #expect(c === cap)
+            #expect(c.is(cap))
         }
         #expect(cap.expression.constant == -20)
         solver.updateVariables()

@@ -31,11 +31,13 @@ import Testing
         let result = try ScrimProcess.run(["record", "--timeout", "2", "--duration", "3600", path, "-o", output], timeout: 90)
         #expect(!result.timedOut && !result.signalled && result.status == 1)
         #expect(result.stderr.contains("exceeded the time budget of 2 s"), "\(result.stderr)")
-        // The frames up to the stop are drawn under an allowance of their own (2 s): far fewer than the stop's
-        // thousands, completed into a shorter file that says so.
         #expect(Date().timeIntervalSince(start) < 2 + 2 + 2)
-        #expect(result.stdout.contains("the time allowed after the stop ran out, where the run stopped)"), "\(result.stdout)")
-        #expect(FileManager.default.fileExists(atPath: output))
+        // The budget stops the clock, and the frames drawn within the allowance after the stop (2 s) — far fewer
+        // than the thousands up to it — are completed into a shorter file that says so; or, on a fast machine, the
+        // clock gets to 3600 s and the budget stops the drawing of the 108,000 frames: nothing is written.
+        let partial = result.stdout.contains("the time allowed after the stop ran out, where the run stopped)")
+        #expect(partial || result.stderr.contains("(recording \(output); nothing was written)"), "\(result.stdout)")
+        #expect(FileManager.default.fileExists(atPath: output) == partial)
     }
 
     @Test func drawingManyViewsEndsAtTheBudget() throws {

@@ -379,8 +379,9 @@ final class VirtualDisplay {
     }
 }
 
-/// A `scrim` process left running, its output gathered as it comes.
-final class LiveProcess {
+/// A `scrim` process left running, its output gathered as it comes (@unchecked Sendable: the pipes' handlers run on
+/// Foundation's threads and touch the gathered text only under `lock`).
+final class LiveProcess: @unchecked Sendable {
     private let process = Process()
     private let lock = NSLock()
     private var outText = ""

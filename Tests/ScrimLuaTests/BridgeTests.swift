@@ -1,28 +1,19 @@
 import CLua
 import Glibc
+import Synchronization
 import Testing
 @testable import ScrimLua
 
 /// A Swift object with a counter of how many times it was deallocated.
 final class Probe {
-    static let lock = Mutex()
-    nonisolated(unsafe) static var deinits: [String: Int] = [:]
+    /// Tests run in parallel.
+    static let deinits = Mutex<[String: Int]>([:])
     let tag: String
     var value = 1.5
     var label = "probe"
     init(_ tag: String) { self.tag = tag }
-    deinit { Probe.lock.locked { Probe.deinits[tag, default: 0] += 1 } }
-    static func deinitCount(_ tag: String) -> Int { lock.locked { deinits[tag] ?? 0 } }
-}
-
-final class Mutex {
-    private var mutex = pthread_mutex_t()
-    init() { pthread_mutex_init(&mutex, nil) }
-    func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return body()
-    }
+    deinit { Probe.deinits.withLock { [tag] in $0[tag, default: 0] += 1 } }
+    static func deinitCount(_ tag: String) -> Int { deinits.withLock { $0[tag] ?? 0 } }
 }
 
 let probeClass = LuaClass<Probe>("Probe")

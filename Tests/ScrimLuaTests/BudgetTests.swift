@@ -79,7 +79,7 @@ import ScrimCore
     @Test func swiftLoopsSeeTheBudgetAndTheScriptStopsWhenTheyReturn() throws {
         let state = makeState(budget: 0.2)
         var turns = 0
-        setGlobal(state, "spin", HostFunction("spin") { call in
+        setGlobal(state, "spin", HostFunction(oneState: "spin") { call in
             while !call.state.isOverTimeBudget { turns += 1 }
             return 0
         })

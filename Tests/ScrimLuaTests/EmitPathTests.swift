@@ -132,7 +132,7 @@ import Testing
             scrim.off("g")
             """, name: "=lists")
         let L = runtime.state.L
-        lua_rawgetp(L, scrim_registryindex(), HookBinding.listsKey)
+        lua_rawgetp(L, scrim_registryindex(), HookBinding.listsKey.address)
         defer { lua_settop(L, -2) }
         var names: [String] = []
         lua_pushnil(L)

@@ -13,7 +13,7 @@ import Testing
             assert(scrim.plugins.load("\(Self.escapes)warn_off")[1] == "warn_off")
             warn("the host's warning")
             """
-        let result = try ScrimProcess.run(["run", "-e", script])
+        let result = try ScrimProcess.run(["run", "-W", "-e", script])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("the host's warning"))
         #expect(!result.stderr.contains("muted"))

@@ -58,7 +58,8 @@ public struct ScrimProcess {
     }
 }
 
-/// What one reader thread collects; read only after the group it ran in has finished.
+/// What one reader thread collects; read only after the group it ran in has finished (@unchecked Sendable: the
+/// group's wait orders the reader's writes before that read).
 private final class Collected: @unchecked Sendable {
     var bytes = Data()
 }

@@ -105,6 +105,8 @@ void scrim_fullgc(lua_State *L);
    them with hooks off) is ended by the watchdog: the process exits 1 with a `timeout` message once the deadline plus
    a grace period has passed while Lua is running. */
 void scrim_restartbudget(ScrimLimits *lim);
+/* Sets the time budget to `seconds` (0: none) and restarts it. */
+void scrim_settimebudget(ScrimLimits *lim, double seconds);
 /* Stops the clock until the next restart (a REPL waiting for input is not running out of time). */
 void scrim_suspendbudget(ScrimLimits *lim);
 /* For Swift loops: 1 when the budget is spent (or Ctrl-C came); the Lua code below them, if any, is then stopped as
@@ -112,6 +114,8 @@ void scrim_suspendbudget(ScrimLimits *lim);
 int scrim_overbudget(ScrimLimits *lim);
 /* Ctrl-C: the running Lua code stops with "interrupted!" at its line (safe to call from a signal handler). */
 void scrim_interrupt(ScrimLimits *lim);
+/* Forgets a Ctrl-C that came while no Lua code ran. */
+void scrim_clearinterrupt(ScrimLimits *lim);
 /* `scrim run`'s SIGINT handling, as lua.c's: the first Ctrl-C interrupts the state's Lua code, a second one (the
    default action again) ends the process. */
 void scrim_catchinterrupt(ScrimLimits *lim);

@@ -121,7 +121,7 @@ enum ControllerBinding {
     }
 
     /// The table for a controller class: `make` makes the scriptable Swift object.
-    static func classTable(_ luaClass: LuaClassBase, make: @escaping (ScriptOverrides) -> ViewController) -> SwiftClassTable {
+    static func classTable(_ luaClass: LuaClassBase, make: @escaping @Sendable (ScriptOverrides) -> ViewController) -> SwiftClassTable {
         SwiftClassTable(
             luaClass: luaClass,
             make: { call, name in

@@ -112,8 +112,8 @@ enum HookBinding {
 
     /// Registry keys of the tables `scrim.emit`'s C side shares with Swift: event name → list of handler cells, and
     /// event table → its state while its handler runs (emit.c says what the values mean).
-    static let listsKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
-    private static let dispatchingKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+    static let listsKey = RegistryKey()
+    private static let dispatchingKey = RegistryKey()
 
     /// Pushes `scrim.emit`: the C function that dispatches to Lua handlers itself and leaves the rest to `emit`.
     /// False, with nothing pushed, if it could not be made (the event metatable did not load: memory ran out).
@@ -224,18 +224,18 @@ enum HookBinding {
 
     /// The registry key of the state's hook bus, kept as a light pointer: the bus lives as long as the runtime,
     /// which closes the state before it goes.
-    private static let busKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+    private static let busKey = RegistryKey()
 
     /// The runtime's hook bus, borrowed (an emission from Lua is hot; the runtime is reached only the first time).
     private static func bus(of call: LuaCall) -> Unmanaged<HookBus> {
         let L = call.L
         defer { lua_settop(L, -2) }
-        if lua_rawgetp(L, scrim_registryindex(), busKey) == LUA_TLIGHTUSERDATA, let pointer = lua_touserdata(L, -1) {
+        if lua_rawgetp(L, scrim_registryindex(), busKey.address) == LUA_TLIGHTUSERDATA, let pointer = lua_touserdata(L, -1) {
             return Unmanaged<HookBus>.fromOpaque(pointer)
         }
         let bus = Unmanaged.passUnretained(call.runtime.core.hooks)
         lua_pushlightuserdata(L, bus.toOpaque())
-        lua_rawsetp(L, scrim_registryindex(), busKey)
+        lua_rawsetp(L, scrim_registryindex(), busKey.address)
         return bus
     }
 }
@@ -325,7 +325,7 @@ extension LuaState {
 }
 
 extension LuaState {
-    private static let eventMetatableKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+    private static let eventMetatableKey = RegistryKey()
 
     /// Calls a hook handler with its event, no results: the hot path of dispatch. The event is a plain table —
     /// `name`, `target`, its fields, `isCancellable`, `isCancelled` (missing ones read as false through its
@@ -364,7 +364,7 @@ extension LuaState {
     static let eventChunk = EmbeddedLua("event.lua", PackageResources.event_lua)
 
     func pushEventMetatable() throws {
-        if lua_rawgetp(L, scrim_registryindex(), LuaState.eventMetatableKey) == LUA_TTABLE { return }
+        if lua_rawgetp(L, scrim_registryindex(), LuaState.eventMetatableKey.address) == LUA_TTABLE { return }
         lua_settop(L, -2)
         lua_createtable(L, 0, 2)
         try load(LuaState.eventChunk)
@@ -374,6 +374,6 @@ extension LuaState {
         pushString("HookEvent")
         lua_setfield(L, -2, "__name")
         lua_pushvalue(L, -1)
-        lua_rawsetp(L, scrim_registryindex(), LuaState.eventMetatableKey)
+        lua_rawsetp(L, scrim_registryindex(), LuaState.eventMetatableKey.address)
     }
 }

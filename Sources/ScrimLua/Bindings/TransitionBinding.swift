@@ -48,7 +48,7 @@ enum TransitionBinding {
         return key
     }
 
-    private static let adaptersKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+    private static let adaptersKey = RegistryKey()
 
     /// A transitioning delegate from argument `index`: a DimmingTransitioning, or a Lua table implementing UIKit's
     /// methods. The controller holds it weakly (as UIKit does): a table's adapter lives exactly as long as the table.

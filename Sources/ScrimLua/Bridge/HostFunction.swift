@@ -2,14 +2,19 @@ import CLua
 
 /// A Swift function Lua can call. Lua reaches it only through the C trampoline in CLua,
 /// which raises any error after this body has returned.
-public final class HostFunction {
+///
+/// Most are declared once in a `static let` and shared by every state of the process, on whichever threads the states
+/// run (tests run them in parallel): their bodies are `@Sendable`, checked by the compiler. One made for a single
+/// state (`init(oneState:)`) may capture that state's objects; it is `@unchecked Sendable` on the strength of that
+/// state being used on one thread at a time, the only place it is pushed to.
+public final class HostFunction: @unchecked Sendable {
     /// The name used in error messages (`bad argument #1 to 'name'`).
     public let name: String
     public let kind: Kind
     let body: (LuaCall) throws -> Int32
 
     /// How arguments are numbered and named in errors.
-    public enum Kind {
+    public enum Kind: Sendable {
         case function
         /// Called as `obj:name(…)`: arguments count after `self`, as `luaL_argerror` does.
         case method
@@ -19,7 +24,15 @@ public final class HostFunction {
 
     public var isMethod: Bool { kind != .function }
 
-    public init(_ name: String, kind: Kind = .function, _ body: @escaping (LuaCall) throws -> Int32) {
+    public init(_ name: String, kind: Kind = .function, _ body: @escaping @Sendable (LuaCall) throws -> Int32) {
+        self.name = name
+        self.kind = kind
+        self.body = body
+    }
+
+    /// A function made for one state, whose body may capture that state's objects (a runtime, a box of reports):
+    /// push it to that state only, never into a table shared between states.
+    public init(oneState name: String, kind: Kind = .function, _ body: @escaping (LuaCall) throws -> Int32) {
         self.name = name
         self.kind = kind
         self.body = body

@@ -1,18 +1,24 @@
 import CLua
 import ScrimCore
+import Synchronization
 
 /// A Swift class as Lua sees it: methods, properties and static values, declared once and turned
 /// into one metatable per state. Members of the base class are flattened into each class table, so
 /// a lookup is one raw get whatever the depth of the hierarchy.
-public class LuaClassBase {
+///
+/// `@unchecked Sendable`: one class table serves every state of the process (tests run states on parallel threads).
+/// Its fields are written only while it is declared, inside the `static let` that holds it (Swift runs that once and
+/// publishes the result to every thread that reads it), and only read afterwards; what it holds is `Sendable`
+/// (host functions, `@Sendable` closures). The builder's chained calls are why they are `var`s.
+public class LuaClassBase: @unchecked Sendable {
     public let name: String
     public let base: LuaClassBase?
     var methods: [String: HostFunction] = [:]
     var getters: [String: HostFunction] = [:]
     var setters: [String: HostFunction] = [:]
-    var describe: ((AnyObject) -> String)?
+    var describe: (@Sendable (AnyObject) -> String)?
     /// The setters again, taking the value's stack index: what a constructor's table of fields uses.
-    var fieldSetters: [String: (AnyObject, LuaCall, Int32) throws -> Void] = [:]
+    var fieldSetters: [String: @Sendable (AnyObject, LuaCall, Int32) throws -> Void] = [:]
     /// The members Lua may override (`overridable`), with the kind of value each takes besides a method.
     var overridableKinds: [String: OverrideKind] = [:]
     /// What `self.super` reaches of each member Lua may override, by name.
@@ -25,7 +31,7 @@ public class LuaClassBase {
     public var userValues: Int32 = 0
     /// For one Swift class whose objects Lua sees as different classes (the dimming base classes, one Swift class
     /// parameterised by its edge): the class of each object (nil: this one). Subclasses inherit it. Nil for the rest.
-    public var classOfObject: ((AnyObject) -> LuaClassBase?)?
+    public var classOfObject: (@Sendable (AnyObject) -> LuaClassBase?)?
 
     init(name: String, base: LuaClassBase?) {
         self.name = name
@@ -41,12 +47,12 @@ public class LuaClassBase {
         (inherited(\.methods), inherited(\.getters), inherited(\.setters))
     }
 
-    var descriptionFunction: ((AnyObject) -> String)? { describe ?? base?.descriptionFunction }
+    var descriptionFunction: (@Sendable (AnyObject) -> String)? { describe ?? base?.descriptionFunction }
 
     /// The members Lua may override, of this class and its bases.
     var allOverridableNames: Set<String> { Set(inherited(\.overridableKinds).keys) }
 
-    func allFieldSetters() -> [String: (AnyObject, LuaCall, Int32) throws -> Void] { inherited(\.fieldSetters) }
+    func allFieldSetters() -> [String: @Sendable (AnyObject, LuaCall, Int32) throws -> Void] { inherited(\.fieldSetters) }
 
     /// The entries of `table` of this class and its bases, a subclass's winning.
     func inherited<V>(_ table: KeyPath<LuaClassBase, [String: V]>) -> [String: V] {
@@ -99,7 +105,7 @@ public class LuaClassBase {
     /// Lua table does; a read close to a member's name (`self.animatedHeigth`) is warned about once.
     func unknownField(members: [String]) -> HostFunction {
         let className = name
-        var warned: Set<String> = []
+        let warned = WarnedNames()
         return HostFunction(name, kind: .getter) { call in
             let probing = lua_tointegerx(call.L, 3, nil) == 1
             guard call.type(2) == LUA_TSTRING else {
@@ -110,12 +116,17 @@ public class LuaClassBase {
             let nearest = NearestName.closest(to: key, among: members)
             let hint = nearest.map { " — did you mean '\($0)'?" } ?? ""
             guard probing else { throw ScriptError("\(className) has no field '\(key)'\(hint)") }
-            if nearest != nil, warned.insert(key).inserted {
+            if nearest != nil, warned.names.withLock({ $0.insert(key).inserted }) {
                 let place = call.runtime.callerPosition(call).map { $0 + ": " } ?? ""
                 call.runtime.core.warningSink("\(place)\(LuaClassBase.luaClassName(call) ?? className) has no field '\(key)' (read as nil)\(hint)")
             }
             return call.push(nil)
         }
+    }
+
+    /// The names `unknownField` warned about: one getter of a state's metatable, called on that state's thread.
+    private final class WarnedNames: Sendable {
+        let names = Mutex<Set<String>>([])
     }
 
     /// The name of the Lua class whose instance is argument 1 (its field table's metatable says it, `__name`).
@@ -171,7 +182,7 @@ public class LuaClassBase {
 }
 
 /// The declarative builder: `LuaClass<View>("View").property("alpha", \.alpha).method("find") { … }`.
-public final class LuaClass<T: AnyObject>: LuaClassBase {
+public final class LuaClass<T: AnyObject>: LuaClassBase, @unchecked Sendable {
     /// `userValues` and `fieldOrder` as the properties of those names say (`userValues` nil: the base's).
     public init(_ name: String, base: LuaClassBase? = nil, userValues: Int32? = nil, fieldOrder: [String] = []) {
         super.init(name: name, base: base)
@@ -181,7 +192,7 @@ public final class LuaClass<T: AnyObject>: LuaClassBase {
 
     /// The function that finds `self` (argument 1) of a call; it captures only the class name, so the
     /// member closures hold no reference to the builder.
-    private var receiver: (LuaCall) throws -> T {
+    private var receiver: @Sendable (LuaCall) throws -> T {
         let name = self.name
         return { call in
             guard let pointer = scrim_toobject(call.L, 1) else { throw call.typeError(1, expected: name) }
@@ -207,7 +218,7 @@ public final class LuaClass<T: AnyObject>: LuaClassBase {
 
     /// A read/write property with its own accessors; the setter may throw to refuse a value.
     @discardableResult
-    public func property<V: LuaConvertible>(_ key: String, get: @escaping (T) -> V, set: @escaping (T, V) throws -> Void) -> Self {
+    public func property<V: LuaConvertible>(_ key: String, get: @escaping @Sendable (T) -> V, set: @escaping @Sendable (T, V) throws -> Void) -> Self {
         readonly(key, get)
         let name = self.name
         setters[key] = HostFunction(key, kind: .setter) { call in
@@ -221,7 +232,7 @@ public final class LuaClass<T: AnyObject>: LuaClassBase {
 
     /// A read/write property whose accessors push and read the value themselves (the setter gets its stack index).
     @discardableResult
-    public func property(_ key: String, get: @escaping (T, LuaCall) throws -> Int32, set: @escaping (T, LuaCall, Int32) throws -> Void) -> Self {
+    public func property(_ key: String, get: @escaping @Sendable (T, LuaCall) throws -> Int32, set: @escaping @Sendable (T, LuaCall, Int32) throws -> Void) -> Self {
         let receiver = self.receiver
         getters[key] = HostFunction(key, kind: .getter) { call in try get(try receiver(call), call) }
         setters[key] = HostFunction(key, kind: .setter) { call in
@@ -235,7 +246,7 @@ public final class LuaClass<T: AnyObject>: LuaClassBase {
 
     /// A read/write property with a typed getter and a setter that reads the value at the index it is given.
     @discardableResult
-    public func property<V: LuaPushable>(_ key: String, get: @escaping (T) -> V, set: @escaping (T, LuaCall, Int32) throws -> Void) -> Self {
+    public func property<V: LuaPushable>(_ key: String, get: @escaping @Sendable (T) -> V, set: @escaping @Sendable (T, LuaCall, Int32) throws -> Void) -> Self {
         property(key, get: { object, call in
             get(object).push(call.state)
             return 1
@@ -244,7 +255,7 @@ public final class LuaClass<T: AnyObject>: LuaClassBase {
 
     /// A read-only property.
     @discardableResult
-    public func readonly<V: LuaPushable>(_ key: String, _ get: @escaping (T) -> V) -> Self {
+    public func readonly<V: LuaPushable>(_ key: String, _ get: @escaping @Sendable (T) -> V) -> Self {
         let name = self.name
         getters[key] = HostFunction(key, kind: .getter) { call in
             let value = try LuaClass.borrowReceiver(call, name) { get($0) }
@@ -257,7 +268,7 @@ public final class LuaClass<T: AnyObject>: LuaClassBase {
 
     /// A read-only property that pushes its own results.
     @discardableResult
-    public func readonly(_ key: String, push: @escaping (T, LuaCall) throws -> Int32) -> Self {
+    public func readonly(_ key: String, push: @escaping @Sendable (T, LuaCall) throws -> Int32) -> Self {
         let receiver = self.receiver
         getters[key] = HostFunction(key, kind: .getter) { call in try push(try receiver(call), call) }
         return self
@@ -265,7 +276,7 @@ public final class LuaClass<T: AnyObject>: LuaClassBase {
 
     /// A method called as `obj:name(…)`; arguments start at stack index 2.
     @discardableResult
-    public func method(_ key: String, _ body: @escaping (T, LuaCall) throws -> Int32) -> Self {
+    public func method(_ key: String, _ body: @escaping @Sendable (T, LuaCall) throws -> Int32) -> Self {
         let receiver = self.receiver
         methods[key] = HostFunction(key, kind: .method) { call in try body(try receiver(call), call) }
         return self
@@ -279,7 +290,7 @@ public final class LuaClass<T: AnyObject>: LuaClassBase {
 
     /// A method without results (`obj:name(…)`, arguments from stack index 2).
     @discardableResult
-    public func action(_ key: String, _ body: @escaping (T, LuaCall) throws -> Void) -> Self {
+    public func action(_ key: String, _ body: @escaping @Sendable (T, LuaCall) throws -> Void) -> Self {
         method(key) { object, call in
             try body(object, call)
             return 0
@@ -288,7 +299,7 @@ public final class LuaClass<T: AnyObject>: LuaClassBase {
 
     /// How `tostring` shows an object of this class.
     @discardableResult
-    public func description(_ body: @escaping (T) -> String) -> Self {
+    public func description(_ body: @escaping @Sendable (T) -> String) -> Self {
         describe = { object in (object as? T).map(body) ?? "\(type(of: object))" }
         return self
     }

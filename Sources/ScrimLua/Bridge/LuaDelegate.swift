@@ -13,7 +13,7 @@ import CLua
 /// Errors — a call that raised, an `__index` of the delegate's own that raised — are thrown with the traceback of
 /// the protected call; the caller reports them naming the object and the callback.
 public struct LuaDelegate {
-    public struct Places: OptionSet {
+    public struct Places: OptionSet, Sendable {
         public let rawValue: Int
         public init(rawValue: Int) { self.rawValue = rawValue }
         /// Values set on the object by member name (closure style).

@@ -1,7 +1,7 @@
 import CLua
 
 /// Anything Swift can put on the Lua stack: the single extension point for pushing values.
-public protocol LuaPushable {
+public protocol LuaPushable: SendableMetatype {
     func push(_ state: LuaState)
 }
 

@@ -29,7 +29,7 @@ public final class LuaState {
         didSet { limits.pointee.observed = callObserver == nil ? 0 : 1 }
     }
     /// Where identity is kept: object address → its userdata, values weak so Lua can collect them.
-    static let objectCacheKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+    static let objectCacheKey = RegistryKey()
 
     /// A fresh state with the standard library and the given limits
     /// (`memoryLimit` in bytes, `timeBudget` in seconds per entry into Lua; nil for none). Throws when Lua cannot
@@ -56,8 +56,8 @@ public final class LuaState {
     public var isClosed: Bool { handle.L == nil }
 
     /// Pushes the registry's table at `key`, made on first use (with weak keys or values, as `mode` says: "k", "v").
-    func pushRegistryTable(_ key: UnsafeRawPointer, mode: String? = nil) {
-        if lua_rawgetp(L, scrim_registryindex(), key) == LUA_TTABLE { return }
+    func pushRegistryTable(_ key: RegistryKey, mode: String? = nil) {
+        if lua_rawgetp(L, scrim_registryindex(), key.address) == LUA_TTABLE { return }
         lua_settop(L, -2)
         lua_createtable(L, 0, 0)
         if let mode {
@@ -67,7 +67,7 @@ public final class LuaState {
             lua_setmetatable(L, -2)
         }
         lua_pushvalue(L, -1)
-        lua_rawsetp(L, scrim_registryindex(), key)
+        lua_rawsetp(L, scrim_registryindex(), key.address)
     }
 
     /// Closes the state: finalizers run, outstanding `LuaRef`s become inert. Idempotent.
@@ -96,10 +96,7 @@ public final class LuaState {
     /// finalizer or a pattern match that loops) is ended by a watchdog: the process exits 1 with a `timeout` message.
     public var timeBudget: Double? {
         get { limits.pointee.budget == 0 ? nil : limits.pointee.budget }
-        set {
-            limits.pointee.budget = max(0, newValue ?? 0)
-            scrim_restartbudget(limits)
-        }
+        set { scrim_settimebudget(limits, newValue ?? 0) } // the watchdog reads it: set in C, atomically
     }
 
     /// Starts the time budget again (a REPL statement, a test): it runs from the next entry into Lua.
@@ -266,7 +263,7 @@ public final class LuaState {
     public func push(object: AnyObject, as luaClass: LuaClassBase) {
         let key = Unmanaged.passUnretained(object).toOpaque()
         lua_checkstack(L, 4)
-        lua_rawgetp(L, scrim_registryindex(), LuaState.objectCacheKey)
+        lua_rawgetp(L, scrim_registryindex(), LuaState.objectCacheKey.address)
         if lua_rawgetp(L, -1, key) == LUA_TUSERDATA {
             lua_rotate(L, -2, -1)
             lua_settop(L, -2)

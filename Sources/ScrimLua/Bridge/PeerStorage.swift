@@ -6,14 +6,14 @@ import CLua
 /// one reader. While the runtime itself holds the object (a shown popup, the window, the root controller) its
 /// userdata is pinned in the registry, so none of it is lost.
 extension LuaState {
-    private static let pinsKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+    private static let pinsKey = RegistryKey()
     /// What an object that keeps something from Lua weighs on the Swift side, roughly, for the collector's pace.
     static let peerPressureKB: Int32 = 1
 
     /// Pushes the userdata that stands for `object` if it has one now (without making one); returns whether it did.
     func pushExistingPeer(_ object: AnyObject) -> Bool {
         lua_checkstack(L, 6)
-        lua_rawgetp(L, scrim_registryindex(), LuaState.objectCacheKey)
+        lua_rawgetp(L, scrim_registryindex(), LuaState.objectCacheKey.address)
         if lua_rawgetp(L, -1, Unmanaged.passUnretained(object).toOpaque()) == LUA_TUSERDATA {
             lua_rotate(L, -2, -1)
             lua_settop(L, -2)
@@ -111,11 +111,11 @@ extension LuaState {
 
     private func pushPins() {
         lua_checkstack(L, 6)
-        if lua_rawgetp(L, scrim_registryindex(), LuaState.pinsKey) != LUA_TTABLE {
+        if lua_rawgetp(L, scrim_registryindex(), LuaState.pinsKey.address) != LUA_TTABLE {
             lua_settop(L, -2)
             lua_createtable(L, 0, 0)
             lua_pushvalue(L, -1)
-            lua_rawsetp(L, scrim_registryindex(), LuaState.pinsKey)
+            lua_rawsetp(L, scrim_registryindex(), LuaState.pinsKey.address)
         }
     }
 

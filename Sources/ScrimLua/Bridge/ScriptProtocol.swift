@@ -5,9 +5,12 @@ import ScrimCore
 /// what it may be, what it answers, what it answers when absent, whether it must be there. The adapter
 /// (`ScriptAdapter`), the closure-style setters (`LuaClass.scriptMembers`), the kinds `scrim.class` checks overrides
 /// against and the types entry are all read from it.
-public struct ScriptMember {
+///
+/// `@unchecked Sendable` for `defaultValue` alone: a member's default is a scalar (nil, a boolean, a number, a
+/// string), never a reference into a state, so the declarations can be shared by every state of the process.
+public struct ScriptMember: @unchecked Sendable {
     /// What Lua may give for the member.
-    public enum Kind {
+    public enum Kind: Sendable {
         /// A function (called with `self` from a delegate table or a class, without it as a closure).
         case method
         /// A value, read as it is.
@@ -17,7 +20,7 @@ public struct ScriptMember {
     }
 
     /// What the member answers (checked, with an error naming the member when it is the wrong kind).
-    public enum Result {
+    public enum Result: Sendable {
         case none, seconds, flag, number, string
         /// Any value, answered as Lua's truth (nil and false are false).
         case truthy
@@ -82,7 +85,7 @@ public struct ScriptMember {
 
 /// A protocol Lua implements, declared once as its members (`ScriptMember`). Scrim's own protocols
 /// (`DimmingBinding.protocolDeclaration`) and a host's are declared the same way.
-public struct ScriptProtocol {
+public struct ScriptProtocol: Sendable {
     public let name: String
     public let members: [ScriptMember]
 
@@ -177,13 +180,13 @@ public struct ScriptAdapter {
 /// for the classes whose Swift side reads closures before its delegate: setting the member from Lua fills the slot
 /// with a call to the Lua value, clearing it empties the slot. A class without slots needs none: its adapter finds
 /// the closures in the object's peer table first.
-public struct ClosureSlot<T: AnyObject> {
+public struct ClosureSlot<T: AnyObject>: Sendable {
     let member: String
-    let fill: (T, ScriptAdapter?) -> Void
+    let fill: @Sendable (T, ScriptAdapter?) -> Void
 
     /// `read` is the adapter's reader of the member's result (`ScriptAdapter.seconds`, `.flag`, `.perform`).
-    public init<R>(_ member: String, _ path: ReferenceWritableKeyPath<T, (() throws -> R)?>,
-                   _ read: @escaping (ScriptAdapter) -> (String, [LuaPushable?]) throws -> R) {
+    public init<R>(_ member: String, _ path: ReferenceWritableKeyPath<T, (() throws -> R)?> & Sendable,
+                   _ read: @escaping @Sendable (ScriptAdapter) -> (String, [LuaPushable?]) throws -> R) {
         self.member = member
         fill = { object, lua in object[keyPath: path] = lua.map { lua in { try read(lua)(member, []) } } }
     }
@@ -210,7 +213,7 @@ extension LuaClass {
     /// `didSet` hears each assignment.
     @discardableResult
     public func scriptMembers(_ declaration: ScriptProtocol, slots: [ClosureSlot<T>] = [],
-                              didSet: ((T, String, LuaCall) throws -> Void)? = nil) -> Self {
+                              didSet: (@Sendable (T, String, LuaCall) throws -> Void)? = nil) -> Self {
         let slots = Dictionary(slots.map { ($0.member, $0) }, uniquingKeysWith: { first, _ in first })
         for member in declaration.members {
             property(member.name, get: { object, call in

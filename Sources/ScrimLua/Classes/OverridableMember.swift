@@ -40,11 +40,11 @@ enum OverrideKind {
 
 /// The Swift implementation of a member Lua may override: what `self.super:member()` (a method) or
 /// `self.super.member` (a value) reaches, run on the instance (argument 1) with its override skipped.
-public struct SwiftImplementation {
+public struct SwiftImplementation: Sendable {
     public let isMethod: Bool
-    public let run: (LuaCall) throws -> LuaPushable?
+    public let run: @Sendable (LuaCall) throws -> LuaPushable?
 
-    public init(isMethod: Bool, run: @escaping (LuaCall) throws -> LuaPushable?) {
+    public init(isMethod: Bool, run: @escaping @Sendable (LuaCall) throws -> LuaPushable?) {
         self.isMethod = isMethod
         self.run = run
     }
@@ -57,8 +57,8 @@ extension LuaClass {
     /// member gives the override, else `current` (by default `swift`: the Swift value, defaults included), else nil.
     /// `didSet` hears each assignment.
     @discardableResult
-    func overridable(_ key: String, _ kind: OverrideKind, swift: ((T) throws -> LuaPushable?)? = nil,
-                     current: ((T) throws -> LuaPushable?)? = nil, didSet: ((T, String, LuaCall) throws -> Void)? = nil) -> Self {
+    func overridable(_ key: String, _ kind: OverrideKind, swift: (@Sendable (T) throws -> LuaPushable?)? = nil,
+                     current: (@Sendable (T) throws -> LuaPushable?)? = nil, didSet: (@Sendable (T, String, LuaCall) throws -> Void)? = nil) -> Self {
         overridableKinds[key] = kind
         let className = name
         swiftImplementations[key] = SwiftImplementation(isMethod: kind == .method) { call in
@@ -79,8 +79,8 @@ extension LuaClass {
     /// Every member of `declaration` as overridable, each of its declared kind, with its Swift implementation;
     /// `values` reads a value member where that is not its Swift implementation; `didSet` hears each assignment.
     @discardableResult
-    func overridable(_ declaration: ScriptProtocol, swift: [String: (T) throws -> LuaPushable?] = [:],
-                     values: [String: (T) throws -> LuaPushable?] = [:], didSet: ((T, String, LuaCall) throws -> Void)? = nil) -> Self {
+    func overridable(_ declaration: ScriptProtocol, swift: [String: @Sendable (T) throws -> LuaPushable?] = [:],
+                     values: [String: @Sendable (T) throws -> LuaPushable?] = [:], didSet: (@Sendable (T, String, LuaCall) throws -> Void)? = nil) -> Self {
         for member in declaration.members {
             overridable(member.name, member.overrideKind, swift: swift[member.name], current: values[member.name], didSet: didSet)
         }

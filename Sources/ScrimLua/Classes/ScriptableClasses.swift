@@ -3,7 +3,7 @@ import ScrimCore
 /// A class Lua may instantiate (`scrim.X{…}`) or derive from (`scrim.class(name, scrim.X)`), declared once: its
 /// Lua name, the Swift classes whose objects Lua sees as it, the class it derives from in Lua, and its table (Lua
 /// class with its overridable members, their kinds and defaults, constructor options, scriptable subclass).
-struct ScriptableClass {
+struct ScriptableClass: Sendable {
     let name: String
     /// For the dimming base classes, the one Swift class that stands for them all, `EdgePresentViewController`: each
     /// object is seen as its edge's class (`ControllerBinding.dimmingClass`).
@@ -11,7 +11,7 @@ struct ScriptableClass {
     /// The Lua class it derives from (`super`), by name; nil for a root.
     let base: String?
     /// Built on first use: most scripts never touch most classes, and start-up stays short.
-    let table: () -> SwiftClassTable
+    let table: @Sendable () -> SwiftClassTable
 }
 
 /// Every scriptable class. The state's class registry, the module's class fields (`scrim.PopupWindow`, …),
@@ -27,7 +27,7 @@ enum ScriptableClasses {
     }
 
     /// The registry's entries: each Swift class with its Lua class.
-    static var registrations: [(AnyClass, () -> LuaClassBase)] {
-        all.flatMap { declared in declared.swiftClasses.map { ($0, { declared.table().luaClass }) } }
+    static var registrations: [(AnyClass, @Sendable () -> LuaClassBase)] {
+        all.flatMap { declared in declared.swiftClasses.map { ($0, { @Sendable in declared.table().luaClass }) } }
     }
 }

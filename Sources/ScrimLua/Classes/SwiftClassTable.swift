@@ -4,18 +4,18 @@ import CLua
 /// implementation, which is what `self.super` reaches), `__new` (the plain constructor, `scrim.X{…}`: the userdata
 /// and its field table) and `__factory` (an instance for a Lua class). Both make the scriptable Swift subclass, give its userdata a table
 /// of its own fields (user value 1, where Lua overrides are looked up first) and apply an options table.
-public struct SwiftClassTable {
+public struct SwiftClassTable: Sendable {
     public var luaClass: LuaClassBase
     /// Makes the object for the class called `className` (the Swift class's own name for `scrim.X{…}`).
-    public var make: (LuaCall, _ className: String) throws -> AnyObject
+    public var make: @Sendable (LuaCall, _ className: String) throws -> AnyObject
     /// Applies the options table at the given index (absent or nil: nothing to apply).
-    public var configure: (AnyObject, LuaCall, Int32) throws -> Void
+    public var configure: @Sendable (AnyObject, LuaCall, Int32) throws -> Void
     /// The keys `configure` accepts. A Lua class's table argument passes these and the class's members on (the
     /// members it cannot take raise there); other names become the instance's own fields.
     public var optionNames: Set<String>
 
-    public init(luaClass: LuaClassBase, make: @escaping (LuaCall, String) throws -> AnyObject,
-                configure: @escaping (AnyObject, LuaCall, Int32) throws -> Void, optionNames: Set<String>) {
+    public init(luaClass: LuaClassBase, make: @escaping @Sendable (LuaCall, String) throws -> AnyObject,
+                configure: @escaping @Sendable (AnyObject, LuaCall, Int32) throws -> Void, optionNames: Set<String>) {
         self.luaClass = luaClass
         self.make = make
         self.configure = configure

@@ -75,6 +75,6 @@ public final class LuaConsole {
 
     /// Forgets a Ctrl-C that came when no Lua code was running, so that it does not stop the next chunk.
     public func clearInterrupt() {
-        runtime.state.limits.pointee.interrupted = 0
+        scrim_clearinterrupt(runtime.state.limits)
     }
 }

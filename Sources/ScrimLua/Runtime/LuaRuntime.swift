@@ -2,7 +2,7 @@ import CLua
 import ScrimCore
 
 /// What a runtime is started with (the `scrim run` flags).
-public struct RuntimeOptions {
+public struct RuntimeOptions: Sendable {
     /// Byte budget of the Lua state (`--max-memory`); nil for none.
     public var memoryLimit: Int? = 1 << 30
     /// Wall-clock seconds the run may take (`--timeout`; see `LuaState.timeBudget`); nil for none.

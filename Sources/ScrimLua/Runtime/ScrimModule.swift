@@ -97,21 +97,21 @@ enum ScrimModule {
 
     /// Every Swift class Lua sees, with its Lua class (built on first use; the scriptable ones from their table). The
     /// state's registry is made from this list, and the bad-value sweep in the tests enumerates it, so a class added here is swept too.
-    static let classes: [(AnyClass, () -> LuaClassBase)] = [
-        (View.self, { ViewBinding.luaClass }),
-        (TapGestureRecognizer.self, { GestureBinding.luaClass }),
-        (Animation.self, { AnimationBinding.luaClass }),
-        (ScheduledTask.self, { ClockBinding.timerClass }),
-        (Hook.self, { HookBinding.hookClass }),
-        (LayoutConstraint.self, { LayoutBinding.luaClass }),
-        (DimmingPresentViewController.self, { ControllerBinding.dimmingClass }),
-        (DimmingTransitioning.self, { DimmingBinding.luaClass }),
-        (LuaDimmingDelegate.self, { DimmingBinding.adapterClass }),
-        (TransitionContext.self, { TransitionBinding.contextClass }),
-        (PresentationController.self, { TransitionBinding.presentationControllerClass }),
-        (DimmingPresentationController.self, { TransitionBinding.dimmingPresentationControllerClass }),
-        (LuaTransitioningDelegate.self, { TransitionBinding.adapterClass }),
-        (ConfirmDialog.self, { PopupBinding.confirmClass }),
+    static let classes: [(AnyClass, @Sendable () -> LuaClassBase)] = [
+        (View.self, { @Sendable in ViewBinding.luaClass }),
+        (TapGestureRecognizer.self, { @Sendable in GestureBinding.luaClass }),
+        (Animation.self, { @Sendable in AnimationBinding.luaClass }),
+        (ScheduledTask.self, { @Sendable in ClockBinding.timerClass }),
+        (Hook.self, { @Sendable in HookBinding.hookClass }),
+        (LayoutConstraint.self, { @Sendable in LayoutBinding.luaClass }),
+        (DimmingPresentViewController.self, { @Sendable in ControllerBinding.dimmingClass }),
+        (DimmingTransitioning.self, { @Sendable in DimmingBinding.luaClass }),
+        (LuaDimmingDelegate.self, { @Sendable in DimmingBinding.adapterClass }),
+        (TransitionContext.self, { @Sendable in TransitionBinding.contextClass }),
+        (PresentationController.self, { @Sendable in TransitionBinding.presentationControllerClass }),
+        (DimmingPresentationController.self, { @Sendable in TransitionBinding.dimmingPresentationControllerClass }),
+        (LuaTransitioningDelegate.self, { @Sendable in TransitionBinding.adapterClass }),
+        (ConfirmDialog.self, { @Sendable in PopupBinding.confirmClass }),
     ] + ScriptableClasses.registrations
 }
 

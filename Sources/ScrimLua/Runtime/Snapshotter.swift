@@ -1,20 +1,21 @@
 import CLua
 import ScrimCore
+import Synchronization
 
 extension LuaRuntime {
     /// Draws what `runtime`'s window shows now to a PNG at the given path: `scrim.snapshot`'s back end. The bridge
     /// knows only the core, so the command-line tool sets this to the renderer; while it is nil, `scrim.snapshot`
-    /// raises an error saying so.
+    /// raises an error saying so. nonisolated(unsafe): set once, by the command-line tool's start before any state
+    /// runs, and only read after.
     public nonisolated(unsafe) static var snapshotter: ((Runtime, String) throws -> Void)?
 
     /// The path `scrim.snapshot()` writes to when given none: `scrim-snapshot-<n>.png` in the current directory,
     /// numbered from 1 in each process, so that running a script again rewrites the same files.
     static func nextDefaultSnapshotPath() -> String {
-        defaultSnapshotCount += 1
-        return "scrim-snapshot-\(defaultSnapshotCount).png"
+        "scrim-snapshot-\(defaultSnapshotCount.add(1, ordering: .relaxed).newValue).png"
     }
 
-    private nonisolated(unsafe) static var defaultSnapshotCount = 0
+    private static let defaultSnapshotCount = Atomic<Int>(0)
 }
 
 extension ScrimModule {

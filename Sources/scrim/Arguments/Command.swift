@@ -1,8 +1,8 @@
 /// A command or sub-command of `scrim`, declared as data: its options, how its operands read, its help prose and
 /// what runs it. The parser, `-h/--help`, `scrim help …` and the usage errors all come from this declaration.
-struct Command {
+struct Command: Sendable {
     /// How operands (words that are not options) end the options.
-    enum Operands {
+    enum Operands: Sendable {
         /// Options may come anywhere (`scrim test a --fail-fast b`); `--` ends them.
         case interleaved
         /// The first operand ends the options, as in lua.c: it is the script and the rest are its arguments.
@@ -25,11 +25,11 @@ struct Command {
     /// The sub-command that runs when none is named (`scrim plugins DIR` is `scrim plugins list DIR`).
     let defaultSubcommand: String?
     /// Runs the parsed command; its exit status. Nil for a command that only groups sub-commands.
-    let run: ((ParsedArguments) throws -> Int32)?
+    let run: (@Sendable (ParsedArguments) throws -> Int32)?
 
     init(path: [String], usage: [String], summary: String, about: String = "", options: [Option] = [],
          operands: Operands = .interleaved, notes: String = "", subcommands: [Command] = [],
-         defaultSubcommand: String? = nil, run: ((ParsedArguments) throws -> Int32)?) {
+         defaultSubcommand: String? = nil, run: (@Sendable (ParsedArguments) throws -> Int32)?) {
         self.path = path
         self.usage = usage
         self.summary = summary

@@ -1,6 +1,6 @@
 /// One command-line option, declared once: the parser reads it, the help text is generated from it, and the command
 /// asks the parsed arguments for it.
-struct Option: Hashable {
+struct Option: Hashable, Sendable {
     /// `timeout` for `--timeout`; nil for an option with only a short name (lua.c's `-e`, `-l`, …).
     let long: String?
     /// `o` for `-o`.

@@ -4,7 +4,9 @@ import ScrimLua
 /// Ctrl-C in the interactive REPL: while Lua runs it stops the chunk ("interrupted!"); while the line editor
 /// waits it clears the line; while Swift works (`:play`, `:advance`) it is noted for the loop to see.
 enum Interrupts {
-    /// The state a Ctrl-C stops; unretained so that the signal handler neither retains nor releases.
+    /// The state a Ctrl-C stops; unretained so that the signal handler neither retains nor releases. These are
+    /// nonisolated(unsafe): the REPL runs on the main thread, and its signal handlers share them with it as C's
+    /// sig_atomic_t flags (the target is set before the handlers are installed, and only read by them).
     nonisolated(unsafe) private static var target: Unmanaged<LuaState>?
     /// Set by the handler, cleared by whoever acts on it.
     nonisolated(unsafe) static var pending: sig_atomic_t = 0

@@ -39,7 +39,8 @@ final class LineEditor {
     private let capture = OutputCapture()
     private var captured: [[UInt8]] = []
 
-    /// The one editor of the process: libedit's callbacks are C functions and find it here.
+    /// The one editor of the process: libedit's callbacks are C functions and find it here. nonisolated(unsafe): the
+    /// REPL and libedit's callbacks run on the main thread only.
     nonisolated(unsafe) private static var current: LineEditor?
     nonisolated(unsafe) private static var promptText: UnsafeMutablePointer<CChar>? = strdup("")
 
@@ -48,7 +49,7 @@ final class LineEditor {
     private static let outputKey: Int32 = 0x1E      // ^^
 
     init?(historyPath: String?) {
-        guard let editLine = scrim_el_init("scrim", stdin, stdout, stderr) else { return nil }
+        guard let editLine = scrim_el_init("scrim", standardInput, standardOutput, standardErrorStream) else { return nil }
         guard let history = scrim_history_new(1000) else {
             scrim_el_end(editLine)
             return nil
@@ -70,8 +71,8 @@ final class LineEditor {
         }
         scrim_el_add_function(editLine, "scrim-idle", "Run the idle check's action") { _, _ in
             guard let editor = LineEditor.current else { return UInt8(CC_NORM) }
-            fputs("\n", stdout)
-            fflush(stdout)
+            fputs("\n", standardOutput)
+            fflush(standardOutput)
             editor.idleAction()
             return UInt8(CC_REDISPLAY)
         }
@@ -103,11 +104,11 @@ final class LineEditor {
         var count: Int32 = 0
         let line = scrim_el_gets(editLine, &count)
         if cancelled {
-            fputs("\n", stdout)
+            fputs("\n", standardOutput)
             return .cancelled
         }
         guard let line, count > 0 else {
-            fputs("\n", stdout)
+            fputs("\n", standardOutput)
             return .end
         }
         var bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self),
@@ -155,8 +156,8 @@ final class LineEditor {
             guard let separator = candidate.lastIndex(where: { $0 == "." || $0 == ":" }) else { return candidate }
             return String(candidate[candidate.index(after: separator)...])
         }
-        fputs("\n" + LineEditor.columns(shown, width: LineEditor.terminalWidth()) + "\n", stdout)
-        fflush(stdout)
+        fputs("\n" + LineEditor.columns(shown, width: LineEditor.terminalWidth()) + "\n", standardOutput)
+        fflush(standardOutput)
         return UInt8(CC_REDISPLAY)
     }
 
@@ -236,8 +237,8 @@ final class LineEditor {
     /// Writes what the frames printed where the prompt line was (cleared first), each stream to its own, ending on
     /// a fresh line for the prompt to be drawn again.
     private func flushCaptured() {
-        fputs("\r\u{1B}[K", stdout)
-        fflush(stdout)
+        fputs("\r\u{1B}[K", standardOutput)
+        fflush(standardOutput)
         for (descriptor, bytes) in zip([STDOUT_FILENO, STDERR_FILENO], captured) where !bytes.isEmpty {
             _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if bytes.last != UInt8(ascii: "\n") { _ = write(descriptor, "\n", 1) }

@@ -1,4 +1,5 @@
 import Glibc
+import ScrimCore
 
 /// What a live window's frame printed while the REPL's prompt was on screen (a callback's `print`, an error
 /// report): standard output and error go to files of their own during the frame, so that the editor can clear
@@ -26,15 +27,15 @@ final class OutputCapture {
 
     /// Runs `body` with standard output and error caught; returns its result and what each printed.
     func capture<T>(_ body: () -> T) -> (result: T, output: [[UInt8]]) {
-        fflush(stdout)
-        fflush(stderr)
+        fflush(standardOutput)
+        fflush(standardErrorStream)
         let saved = files.map { dup($0.descriptor) }
         for ((descriptor, file), copy) in zip(files, saved) where copy >= 0 {
             dup2(fileno(file), descriptor)
         }
         let result = body()
-        fflush(stdout)
-        fflush(stderr)
+        fflush(standardOutput)
+        fflush(standardErrorStream)
         var output: [[UInt8]] = []
         for ((descriptor, file), copy) in zip(files, saved) {
             if copy >= 0 {

@@ -56,7 +56,7 @@ enum ReplRendering {
     }
 
     private static func write(_ text: String) {
-        fputs(text, stdout)
-        fflush(stdout)
+        fputs(text, standardOutput)
+        fflush(standardOutput)
     }
 }

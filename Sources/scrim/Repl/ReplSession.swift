@@ -331,18 +331,18 @@ final class ReplSession {
     }
 
     func write(_ text: String) {
-        fputs(text, stdout)
-        fflush(stdout)
+        fputs(text, standardOutput)
+        fflush(standardOutput)
     }
 
     /// Results as Lua made them: bytes, written unchanged.
     func write(bytes: [UInt8]) {
-        _ = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, stdout) }
-        fflush(stdout)
+        _ = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, standardOutput) }
+        fflush(standardOutput)
     }
 
     private func writeError(_ text: String) {
-        fflush(stdout)
-        fputs(colours ? "\u{1B}[31m" + text + "\u{1B}[0m\n" : text + "\n", stderr)
+        fflush(standardOutput)
+        fputs(colours ? "\u{1B}[31m" + text + "\u{1B}[0m\n" : text + "\n", standardErrorStream)
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import ScrimCore
 import ScrimTest
 
 /// `scrim test [options] [paths…] [-- args…]`, and `scrim test --worker … -- files…` (a worker of `--jobs`).
@@ -58,7 +59,7 @@ enum TestCommand {
         options.paths = invocation.paths
         options.workerCommand = [executablePath(), "test", "--worker"]
         do {
-            let session = TestSession(options: options, write: { write($0, to: stdout) }, writeNote: { write($0, to: stderr) })
+            let session = TestSession(options: options, write: { write($0, to: standardOutput) }, writeNote: { write($0, to: standardErrorStream) })
             return try session.run()
         } catch let error as TestSetupError {
             throw UsageError(message: error.message, command: "test")

@@ -7,12 +7,12 @@ import ScrimPlugins
 /// the long names are also the keys of a `.busted` file's tasks.
 extension TestCommand {
     /// An option of `scrim test`: its declaration, and what a value of it does.
-    struct TestOption {
+    struct TestOption: Sendable {
         let option: Option
-        let apply: (inout Invocation, String) throws -> Void
+        let apply: @Sendable (inout Invocation, String) throws -> Void
 
         init(_ long: String?, short: Character? = nil, value: String? = nil, help: String, hidden: Bool = false,
-             _ apply: @escaping (inout Invocation, String) throws -> Void) {
+             _ apply: @escaping @Sendable (inout Invocation, String) throws -> Void) {
             option = Option(long, short: short, value: value, help: help, hidden: hidden)
             self.apply = apply
         }

@@ -1,3 +1,5 @@
+@testable import ScrimLua
+
 /// The class entries of types/scrim.lua (the LuaLS annotations editors read), derived from the class table: every
 /// class Lua sees (`ScrimModule.classes`, the scriptable ones from `ScriptableClasses`), with its base, its fields
 /// (read-only or not, overridable or not), its methods and, for a class Lua may derive from, its constructor options.
@@ -7,8 +9,8 @@
 /// before a block, each field's Lua type and note, each method's `---@param`/`---@return` lines, and every block of a
 /// protocol or value that is not a Swift class. A member new in Swift gets the type `any` (or its override kind's),
 /// to be refined by hand; a member gone from Swift leaves the file. `make types` writes the result; a test fails
-/// when the file is not what this makes of it.
-public enum TypesFile {
+/// when the file is not what this makes of it. A tool of the repository, not of `scrim`: it lives with that test.
+enum TypesFile {
     /// What the declarations say about one class.
     struct DeclaredClass {
         var name: String
@@ -100,7 +102,7 @@ public enum TypesFile {
 
     /// The file with every declared class's block rewritten from the declarations. Throws when a declared class has
     /// no block to rewrite (add its `---@class scrim.Name` line by hand, then run `make types`).
-    public static func regenerate(_ text: String) throws -> String {
+    static func regenerate(_ text: String) throws -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let declared = declaredClasses()
         var fieldTypes: [String: [String: String]] = [:]

@@ -1,0 +1,427 @@
+/* The stop hook: set on the running thread only when a budget fires or Ctrl-C comes (by the allocator, a Swift
+   loop, or a signal handler), it raises the error at the next event; and the time budget's checks and Ctrl-C's
+   signal handling that arm it. See CLua.h. */
+#include "CLua.h"
+#include "host.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+double scrim_monotonic(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Lua 5.4 turns hooks off while a hook runs (lua_State.allowhook) and turns them back on only when the hook returns or
+   a protected call catches an error. An error raised from the hook would run the message handler (an `xpcall`'s) with
+   hooks off, where a loop could never be stopped; so the hook turns them back on before it raises. The field is not
+   in Lua's API: its place in lua_State is checked once against a known state (see allowhook_known). */
+#define ALLOWHOOK_OFFSET 11
+static int allowhook_known = -1;
+
+static void allow_hooks_in_handler(lua_State *L) {
+  unsigned char *bytes = (unsigned char *)L;
+  if (allowhook_known == 1 && bytes[ALLOWHOOK_OFFSET] == 0) bytes[ALLOWHOOK_OFFSET] = 1;
+}
+
+/* A fresh main thread: its type tag (after the `next` pointer) is LUA_TTHREAD, status LUA_OK, hooks allowed. */
+void scrim_checkallowhook(lua_State *L) {
+  if (allowhook_known != -1) return;
+  const unsigned char *bytes = (const unsigned char *)L;
+  allowhook_known = LUA_VERSION_NUM == 504 && bytes[sizeof(void *)] == LUA_TTHREAD && bytes[sizeof(void *) + 2] == LUA_OK
+                    && bytes[ALLOWHOOK_OFFSET] == 1 && sizeof(void *) + 3 == ALLOWHOOK_OFFSET;
+}
+
+/* The script's count hook fires every `count` instructions, counted down in lua_State.hookcount, which lua_sethook
+   resets. Setting the stop hook (and putting the script's back when the stop hook finds nothing to raise) would
+   restart the count and shift the script's count events; so the stop hook takes over the countdown where it was and
+   hands it back where it got to. The field is not in Lua's API either: Lua 5.4's lua_State ends with the hook,
+   errfunc, nCcalls, oldpc, basehookcount, hookcount and hookmask; their places are checked once, by setting a hook
+   with a count no other field holds (see hookcount_check). Unknown places: the count restarts from the script's. */
+#define HOOK_OFFSET 160
+#define BASEHOOKCOUNT_OFFSET 184
+#define HOOKCOUNT_OFFSET 188
+#define HOOKMASK_OFFSET 192
+static int hookcount_known = -1;
+
+static void probe_hook(lua_State *L, lua_Debug *ar) {
+  (void)L;
+  (void)ar;
+}
+
+static int int_at(lua_State *L, size_t offset) {
+  int value;
+  memcpy(&value, (const unsigned char *)L + offset, sizeof value);
+  return value;
+}
+
+void scrim_checkhookcount(lua_State *L) {
+  if (hookcount_known != -1) return;
+  hookcount_known = 0;
+  if (LUA_VERSION_NUM != 504 || sizeof(void *) != 8 || sizeof(int) != 4) return;
+  const int probe = 0x5C1A3B7; /* no pointer half, size or flag looks like it */
+  lua_sethook(L, probe_hook, LUA_MASKCOUNT, probe);
+  lua_Hook hook;
+  memcpy(&hook, (const unsigned char *)L + HOOK_OFFSET, sizeof hook);
+  int set = hook == probe_hook && int_at(L, BASEHOOKCOUNT_OFFSET) == probe && int_at(L, HOOKCOUNT_OFFSET) == probe
+            && int_at(L, HOOKMASK_OFFSET) == LUA_MASKCOUNT;
+  lua_sethook(L, NULL, 0, 0);
+  hookcount_known = set && int_at(L, BASEHOOKCOUNT_OFFSET) == 0 && int_at(L, HOOKCOUNT_OFFSET) == 0
+                    && int_at(L, HOOKMASK_OFFSET) == 0;
+}
+
+/* Instructions left until the next count event of `thread`'s hook, which counts every `count`. */
+static int hook_remaining(lua_State *thread, int count) {
+  if (hookcount_known != 1) return count;
+  int left = int_at(thread, HOOKCOUNT_OFFSET);
+  return left > 0 && left <= count ? left : count;
+}
+
+/* lua_sethook for the script's hook, its countdown at `remaining` rather than restarted. */
+static void restore_hook(lua_State *thread, const ScrimArmedThread *entry) {
+  lua_sethook(thread, entry->hook, entry->mask, entry->count);
+  if (hookcount_known == 1 && (entry->mask & LUA_MASKCOUNT) && entry->remaining > 0 && entry->remaining <= entry->count)
+    memcpy((unsigned char *)thread + HOOKCOUNT_OFFSET, &entry->remaining, sizeof entry->remaining);
+}
+
+
+/* The state whose outermost entry runs on this system thread (innermost first, then outerOnThread). */
+__thread ScrimLimits *scrim_enteredonthread;
+
+static void stop_hook(lua_State *L, lua_Debug *ar);
+static ScrimArmedThread *armed_entry(ScrimLimits *lim, lua_State *thread);
+
+/* The signals that set the stop hook, blocked while the Lua thread itself changes the table of armed threads. */
+static void block_arming(sigset_t *saved) {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SCRIM_SIGNAL);
+  sigaddset(&set, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &set, saved);
+}
+
+static void unblock_arming(const sigset_t *saved) {
+  pthread_sigmask(SIG_SETMASK, saved, NULL);
+}
+
+/* Instructions between the checks of the stop hook: 1, except for a memory budget exceeded again right after its
+   error was raised (a script that caught it may go on a little, as a check every MEMORY_GRACE instructions allows). */
+#define MEMORY_GRACE 1000
+
+static int arm_count(ScrimLimits *lim) {
+  return lim->memoryGrace && !lim->stopping && !SHARED_LOAD(lim->interrupted) && !SHARED_LOAD(lim->expired) ? MEMORY_GRACE : 1;
+}
+
+/* Sets the stop hook on `thread`, keeping the hook it had (the script's) to run beside it and to put back. */
+static void arm_thread(ScrimLimits *lim, lua_State *thread) {
+  if (thread == NULL) return;
+  int count = arm_count(lim);
+  int interrupt = SHARED_LOAD(lim->interrupted) && !lim->stopping ? LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE : 0;
+  if (lua_gethook(thread) == stop_hook) { /* armed already: as often as now needed */
+    int mask = lua_gethookmask(thread) | interrupt;
+    int countdown = hookcount_known == 1 ? int_at(thread, HOOKCOUNT_OFFSET) : count; /* left high by a hook's error */
+    if (lua_gethookcount(thread) != count || lua_gethookmask(thread) != mask || countdown > count)
+      lua_sethook(thread, stop_hook, mask, count);
+    return;
+  }
+  int mask = lua_gethook(thread) ? lua_gethookmask(thread) : 0;
+  /* A thread armed before whose script set a hook of its own since (replacing the stop hook) keeps its one entry. */
+  ScrimArmedThread *entry = armed_entry(lim, thread);
+  if (entry == NULL && lim->armedCount < SCRIM_ARMED_MAX) entry = &lim->armed[lim->armedCount++];
+  if (entry != NULL) {
+    entry->thread = thread;
+    entry->hook = lua_gethook(thread);
+    entry->mask = mask;
+    entry->count = lua_gethookcount(thread);
+    entry->remaining = (mask & LUA_MASKCOUNT) ? hook_remaining(thread, entry->count) : 0;
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  }
+  /* Count events at every instruction (where a budget is raised: a call event would also come for the message
+     handler, a C function), the script's own events to pass on, and for Ctrl-C every event, as lua.c asks for. */
+  lua_sethook(thread, stop_hook, LUA_MASKCOUNT | (mask & ~LUA_MASKCOUNT) | interrupt, count);
+}
+
+/* The stop hook on the running thread and the main thread (where a coroutine's error goes on to). Async-safe. */
+static void arm(ScrimLimits *lim) {
+  lua_State *running = lim->running;
+  arm_thread(lim, running);
+  if (lim->mainThread != running) arm_thread(lim, lim->mainThread);
+}
+
+/* Arming from the Lua thread's own code (the allocator, a Swift loop): the signal handler must not interleave. */
+void scrim_armnow(ScrimLimits *lim) {
+  sigset_t saved;
+  block_arming(&saved);
+  arm(lim);
+  unblock_arming(&saved);
+}
+
+/* The entry of `thread` in the armed table, or NULL. */
+static ScrimArmedThread *armed_entry(ScrimLimits *lim, lua_State *thread) {
+  for (int i = 0; i < lim->armedCount; i++)
+    if (lim->armed[i].thread == thread) return &lim->armed[i];
+  return NULL;
+}
+
+/* Puts back the hook `thread` had before it was armed (unless the script set another since), and forgets it. */
+static void disarm_locked(ScrimLimits *lim, lua_State *thread) {
+  ScrimArmedThread *entry = armed_entry(lim, thread);
+  if (entry == NULL) {
+    if (lua_gethook(thread) == stop_hook) lua_sethook(thread, NULL, 0, 0); /* inherited by a coroutine made meanwhile */
+    return;
+  }
+  if (lua_gethook(thread) == stop_hook) restore_hook(thread, entry);
+  *entry = lim->armed[--lim->armedCount];
+}
+
+static void disarm(ScrimLimits *lim, lua_State *thread) {
+  sigset_t saved;
+  block_arming(&saved);
+  disarm_locked(lim, thread);
+  unblock_arming(&saved);
+}
+
+/* Every armed thread back to its own hook: the threads in the table are the main thread and those still being
+   resumed (a resume takes its coroutine out when it returns), all alive. */
+void scrim_disarmall(ScrimLimits *lim) {
+  sigset_t saved;
+  block_arming(&saved);
+  while (lim->armedCount > 0) disarm_locked(lim, lim->armed[lim->armedCount - 1].thread);
+  if (lua_gethook(lim->mainThread) == stop_hook) lua_sethook(lim->mainThread, NULL, 0, 0);
+  unblock_arming(&saved);
+}
+
+/* A thread Lua code ran on has returned to `resumer` (a resume, a call from Swift): it keeps no stop hook, and the
+   resumer gets one if a stop is under way (the error goes on there). */
+static __attribute__((noinline)) void left_thread(ScrimLimits *lim, lua_State *thread) {
+  if (thread != lim->mainThread) disarm(lim, thread);
+  if (lim->stopping || lim->memoryPending) scrim_armnow(lim);
+}
+
+void scrim_leftthread(ScrimLimits *lim, lua_State *thread) {
+  left_thread(lim, thread);
+}
+
+void scrim_formatstop(lua_State *L, ScrimLimits *lim, int level) {
+  if (lim->stopMessage[0] != 0) return;
+  /* The first raise names the line that was running; later ones (after a pcall caught it) repeat it. */
+  if (lim->stopping == 2) {
+    luaL_where(L, level + 1); /* as lua.c's `interrupted!`: the caller's line, the traceback shows the running one */
+    snprintf(lim->stopMessage, sizeof lim->stopMessage, "%sinterrupted!", lua_tostring(L, -1));
+  } else {
+    luaL_where(L, level);
+    snprintf(lim->stopMessage, sizeof lim->stopMessage, "%sexceeded the time budget of %g s", lua_tostring(L, -1),
+             lim->budget);
+  }
+  lua_pop(L, 1);
+}
+
+int scrim_deadlinepassed(ScrimLimits *lim) {
+  if (lim->budget <= 0) return 0;
+  double now = scrim_monotonic();
+  if (lim->deadline == 0) {
+    shared_store_double(&lim->deadline, now + lim->budget);
+    SHARED_STORE(lim->expired, 0);
+    scrim_wakewatchdog();
+    return 0;
+  }
+  if (now > lim->deadline) SHARED_STORE(lim->expired, 1);
+  return SHARED_LOAD(lim->expired);
+}
+
+/* Moves `thread`'s countdown to the script's next count event on by `instructions`, as Lua's does: each time it
+   reaches 0 it starts again from `count` (inside a hook, without an event: Lua runs no hook within a hook). */
+static void count_down(ScrimArmedThread *entry, int instructions) {
+  if (entry->count <= 0) return; /* a count mask without a count (C's lua_sethook allows it) has no count events */
+  entry->remaining -= instructions;
+  if (entry->remaining <= 0) entry->remaining = entry->count - (-entry->remaining) % entry->count;
+}
+
+/* While the stop hook is set, instructions run by a hook function are not seen by it (hooks are off in a hook) but
+   count towards the script's next count event, as in Lua: the script's hook runs with the countdown in hookcount
+   set high, and what it used is read back. An error out of the script's hook leaves it high: arm_thread resets it. */
+#define HOOK_UNCOUNTED (1 << 30)
+
+static void call_script_hook(ScrimLimits *lim, lua_State *L, ScrimArmedThread *entry, lua_Debug *ar) {
+  int measure = hookcount_known == 1 && (entry->mask & LUA_MASKCOUNT);
+  int uncounted = HOOK_UNCOUNTED;
+  if (measure) memcpy((unsigned char *)L + HOOKCOUNT_OFFSET, &uncounted, sizeof uncounted);
+  entry->hook(L, ar);
+  if (!measure || lua_gethook(L) != stop_hook) return; /* the script's hook set another hook: its count is its own */
+  int used = uncounted - int_at(L, HOOKCOUNT_OFFSET);
+  int own = lua_gethookcount(L);
+  memcpy((unsigned char *)L + HOOKCOUNT_OFFSET, &own, sizeof own);
+  entry = armed_entry(lim, L); /* the table may have moved (a coroutine resumed and left in the hook) */
+  if (entry != NULL && (entry->mask & LUA_MASKCOUNT) && used > 0) count_down(entry, used);
+}
+
+
+/* Set only once a budget fires (and left in place until the outermost entry returns): raises the memory error, or the
+   budget's or Ctrl-C's stop, at every event, so that a script cannot catch it with pcall and go on. The script's own
+   hook, if it had one on this thread, still sees its events: its call, return and line events as they come, its
+   count events counted down from where its count was when the stop hook was set (and handed back where it got to). */
+static void stop_hook(lua_State *L, lua_Debug *ar) {
+  ScrimLimits *lim = scrim_limits(L);
+
+  ScrimArmedThread *entry = armed_entry(lim, L);
+  int interrupt = lim->depth > 0 && SHARED_LOAD(lim->interrupted) && !lim->stopping;
+  if (ar->event != LUA_HOOKCOUNT) { /* one of the script's own events, or any event for Ctrl-C */
+    int event = ar->event == LUA_HOOKTAILCALL ? LUA_MASKCALL : 1 << ar->event;
+    if (entry != NULL && entry->hook != NULL && (entry->mask & event)) call_script_hook(lim, L, entry, ar);
+    if (!interrupt) return;
+  } else if (entry != NULL && entry->hook != NULL && (entry->mask & LUA_MASKCOUNT) && entry->count > 0) {
+    /* The stop hook counts every instruction (every MEMORY_GRACE once a memory error was raised). */
+    int fires = entry->remaining <= lua_gethookcount(L);
+    count_down(entry, lua_gethookcount(L));
+    if (fires) call_script_hook(lim, L, entry, ar);
+  }
+  if (SHARED_LOAD(lim->residentOver)) {
+    SHARED_STORE(lim->residentOver, 0);
+    lim->memoryPending = 1;
+    lim->memoryRefused = 1;
+  }
+  if (!interrupt && lim->memoryPending && scrim_overmemory(L, lim)) {
+    lim->reporting = 1;
+    lim->memoryGrace = 1;
+    allow_hooks_in_handler(L);
+    luaL_where(L, 0);
+    lua_pushliteral(L, "not enough memory");
+    lua_concat(L, 2);
+    lua_error(L);
+  }
+  if (interrupt) {
+    /* Ctrl-C, as lua.c's: raised once, at the first event (a call, a return, a line, an instruction), at the line of
+       the Lua function that made it; pcall may catch it. */
+    SHARED_STORE(lim->interrupted, 0);
+    scrim_disarmall(lim);
+    allow_hooks_in_handler(L);
+    luaL_where(L, 1);
+    lua_pushliteral(L, "interrupted!");
+    lua_concat(L, 2);
+    lua_error(L);
+  }
+  if (lim->depth > 0 && !lim->stopping && scrim_deadlinepassed(lim)) SHARED_STORE(lim->stopping, 1);
+  if (lim->stopping) {
+    scrim_formatstop(L, lim, 0);
+    allow_hooks_in_handler(L);
+    lua_pushstring(L, lim->stopMessage);
+    lua_error(L);
+  }
+  scrim_disarmall(lim); /* nothing (left) to raise */
+}
+
+void scrim_settimebudget(ScrimLimits *lim, double seconds) {
+  shared_store_double(&lim->budget, seconds > 0 ? seconds : 0);
+  scrim_restartbudget(lim);
+}
+
+void scrim_restartbudget(ScrimLimits *lim) {
+  shared_store_double(&lim->deadline, 0);
+  SHARED_STORE(lim->expired, 0);
+  SHARED_STORE(lim->armRequest, 0);
+  if (lim->budget > 0) scrim_startwatchdog();
+  if (lim->depth == 0) {
+    SHARED_STORE(lim->stopping, 0);
+    lim->stopMessage[0] = 0;
+  }
+}
+
+void scrim_suspendbudget(ScrimLimits *lim) {
+  shared_store_double(&lim->deadline, 0);
+  SHARED_STORE(lim->expired, 0);
+}
+
+int scrim_overbudget(ScrimLimits *lim) {
+  if (lim->stopping) return 1;
+  if (SHARED_LOAD(lim->interrupted)) {
+    if (lim->depth > 0) {
+      SHARED_STORE(lim->stopping, 2);
+      scrim_armnow(lim);
+    }
+    return 1;
+  }
+  if (!scrim_deadlinepassed(lim)) return 0;
+  if (lim->depth > 0) { /* raised when Swift returns to the Lua code below */
+    SHARED_STORE(lim->stopping, 1);
+    scrim_armnow(lim);
+  }
+  return 1;
+}
+
+const char *scrim_budgetmessage(ScrimLimits *lim) {
+  if (lim->stopMessage[0] != 0) return lim->stopMessage;
+  return SHARED_LOAD(lim->interrupted) || lim->stopping == 2 ? "interrupted!" : "exceeded the time budget";
+}
+
+/* On the Lua thread, from the watchdog's signal or Ctrl-C: the stop hook for every state with an entry under way
+   here that asked for it. */
+static void arm_requested(void) {
+  for (ScrimLimits *lim = scrim_enteredonthread; lim != NULL; lim = lim->outerOnThread) {
+    if (SHARED_LOAD(lim->armRequest) || SHARED_LOAD(lim->interrupted)) {
+      SHARED_STORE(lim->armRequest, 0);
+      arm(lim);
+    }
+  }
+}
+
+void scrim_onsignal(int signal) {
+  (void)signal;
+  int saved = errno;
+  arm_requested();
+  errno = saved;
+}
+
+void scrim_interrupt(ScrimLimits *lim) {
+  int saved = errno;
+  SHARED_STORE(lim->interrupted, 1);
+  if (__atomic_load_n(&lim->entered, __ATOMIC_ACQUIRE)) {
+    pthread_t thread = SHARED_LOAD(lim->osThread);
+    SHARED_STORE(lim->armRequest, 1);
+    if (pthread_equal(pthread_self(), thread)) arm_requested();
+    else pthread_kill(thread, SCRIM_SIGNAL);
+  }
+  errno = saved;
+}
+
+void scrim_clearinterrupt(ScrimLimits *lim) {
+  SHARED_STORE(lim->interrupted, 0);
+}
+
+static ScrimLimits *volatile interrupt_target;
+
+static void on_interrupt(int signal) {
+  ScrimLimits *lim = interrupt_target;
+  (void)signal;
+  if (lim == NULL) return;
+  if (__atomic_load_n(&lim->entered, __ATOMIC_ACQUIRE) && !pthread_equal(pthread_self(), SHARED_LOAD(lim->osThread))) {
+    /* another thread got it: pass it on */
+    int saved = errno;
+    pthread_kill(SHARED_LOAD(lim->osThread), SIGINT);
+    errno = saved;
+    return;
+  }
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = SIG_DFL; /* a second Ctrl-C ends the process, as in lua.c */
+  sigaction(SIGINT, &action, NULL);
+  scrim_interrupt(lim);
+}
+
+void scrim_catchinterrupt(ScrimLimits *lim) {
+  interrupt_target = lim;
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = on_interrupt;
+  action.sa_flags = SA_RESTART;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, NULL);
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
