@@ -159,8 +159,6 @@ extension ScrimModule {
         lua_setglobal(L, "scrim")
     }
 
-    static let functionsByName = Dictionary(uniqueKeysWithValues: functions)
-
     /// The functions a plugin's sandbox gives it its own of (a hook in its group, a snapshot in its folder).
     static let ownedByPlugins: Set<String> = ["on", "off", "snapshot"]
 
@@ -174,7 +172,9 @@ extension ScrimModule {
     /// false if `key` is none of them.
     static func pushStaticField(_ key: String, _ runtime: LuaRuntime) -> Bool {
         let state = runtime.state
-        if let function = functionsByName[key] {
+        // A scan of the 19 names, not a dictionary: each is looked up once (then kept in the module), and building a
+        // dictionary was a twentieth of a one-view script's start-up (its type made, every name hashed).
+        if let function = functions.first(where: { $0.0 == key })?.1 {
             // `emit` is wrapped by its C fast path (HookBinding.pushEmit).
             if function !== HookBinding.emit || !HookBinding.pushEmit(state) { state.push(function) }
             return true
@@ -197,7 +197,7 @@ extension ScrimModule {
         return runtime.state.keepingTop { _ in
             lua_getglobal(L, "scrim")
             guard lua_type(L, -1) == LUA_TTABLE else { return }
-            for key in Array(functionsByName.keys) + ["window"] {
+            for key in functions.map(\.0) + ["window"] {
                 // Raw: the module's __newindex is a Swift function, which must not run (and maybe raise) unprotected.
                 if pushStaticField(key, runtime) {
                     runtime.state.pushString(key)
