@@ -178,6 +178,9 @@ extension LiveSessionTests {
         #expect(!scrim.output.contains("transition.willPresent"), "nothing is presented before the click")
         try display.xdotool(["mousemove", "--window", window, "195", "228", "click", "1"])
         #expect(scrim.waitForOutput("transition.didPresent"), "\(scrim.output)\(scrim.errors)")
+        // As a person would, a moment after the sheet is up: a click in the frame that reports the presentation
+        // can be lost (seen once in several runs; see the stop note).
+        Thread.sleep(forTimeInterval: 0.3)
         try display.xdotool(["mousemove", "--window", window, "195", "50", "click", "1"])
         #expect(scrim.waitForOutput("transition.didDismiss"), "\(scrim.output)\(scrim.errors)")
         #expect(scrim.output.contains("dimmingViewTapped"))
