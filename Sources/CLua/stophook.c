@@ -394,9 +394,36 @@ void scrim_clearinterrupt(ScrimLimits *lim) {
 
 static ScrimLimits *volatile interrupt_target;
 
+/* When the first stopping signal came (0: none yet). One request can arrive twice: `timeout` sends its signal to the
+   child and then to the child's whole process group, and a terminal's Ctrl-C reaches every process of the
+   foreground group; so a repeat within a quarter second is the same request, and only a later one ends the process. */
+static volatile sig_atomic_t first_signal_ms;
+
+int scrim_takesignal(int signal) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  sig_atomic_t now = (sig_atomic_t)(ts.tv_sec % 1000000 * 1000 + ts.tv_nsec / 1000000) + 1;
+  if (first_signal_ms == 0) {
+    first_signal_ms = now;
+    return 1;
+  }
+  sig_atomic_t since = now - first_signal_ms; /* negative once the clock's millions of seconds wrap */
+  if (since >= 0 && since < 250) return 0;
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = SIG_DFL;
+  sigemptyset(&action.sa_mask);
+  sigaction(signal, &action, NULL);
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, signal);
+  pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+  raise(signal);
+  return 0;
+}
+
 static void on_interrupt(int signal) {
   ScrimLimits *lim = interrupt_target;
-  (void)signal;
   if (lim == NULL) return;
   if (__atomic_load_n(&lim->entered, __ATOMIC_ACQUIRE) && !pthread_equal(pthread_self(), SHARED_LOAD(lim->osThread))) {
     /* another thread got it: pass it on */
@@ -405,11 +432,7 @@ static void on_interrupt(int signal) {
     errno = saved;
     return;
   }
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  action.sa_handler = SIG_DFL; /* a second Ctrl-C ends the process, as in lua.c */
-  sigaction(SIGINT, &action, NULL);
-  scrim_interrupt(lim);
+  if (scrim_takesignal(signal)) scrim_interrupt(lim); /* a second Ctrl-C ends the process, as in lua.c */
 }
 
 void scrim_catchinterrupt(ScrimLimits *lim) {

@@ -116,6 +116,9 @@ int scrim_overbudget(ScrimLimits *lim);
 void scrim_interrupt(ScrimLimits *lim);
 /* Forgets a Ctrl-C that came while no Lua code ran. */
 void scrim_clearinterrupt(ScrimLimits *lim);
+/* For a signal handler: 1 for the first stopping signal of the run (the caller stops the script); 0 for the same
+   request arriving again within a quarter second; a later one ends the process by the signal's default action. */
+int scrim_takesignal(int signal);
 /* `scrim run`'s SIGINT handling, as lua.c's: the first Ctrl-C interrupts the state's Lua code, a second one (the
    default action again) ends the process. */
 void scrim_catchinterrupt(ScrimLimits *lim);

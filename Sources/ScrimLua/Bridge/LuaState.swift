@@ -123,6 +123,9 @@ public final class LuaState {
     /// `scrim run`'s Ctrl-C, as lua.c's: the first stops the running Lua code with "interrupted!", a second one ends
     /// the process.
     public func catchInterrupts() { scrim_catchinterrupt(limits) }
+    /// For a signal handler: true for the first stopping signal of the run; false for the same request arriving again
+    /// within a quarter second (`timeout` and a terminal can send one twice); a later one ends the process.
+    public static func takeSignal(_ signal: Int32) -> Bool { scrim_takesignal(signal) != 0 }
 
     /// `--no-bytecode`: every loader (Lua's and Swift's) refuses binary chunks, and `string.dump` is gone.
     public func refuseBytecode() { scrim_textonly(mainThread) }
