@@ -399,6 +399,20 @@ static ScrimLimits *volatile interrupt_target;
    foreground group; so a repeat within a quarter second is the same request, and only a later one ends the process. */
 static volatile sig_atomic_t first_signal_ms;
 
+/* `signal` goes to `handler` from now on, and is unblocked on this thread (a parent may have blocked it). */
+static void handle(int signal, void (*handler)(int)) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = handler;
+  action.sa_flags = SA_RESTART;
+  sigemptyset(&action.sa_mask);
+  sigaction(signal, &action, NULL);
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, signal);
+  pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
+
 int scrim_takesignal(int signal) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -409,15 +423,7 @@ int scrim_takesignal(int signal) {
   }
   sig_atomic_t since = now - first_signal_ms; /* negative once the clock's millions of seconds wrap */
   if (since >= 0 && since < 250) return 0;
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  action.sa_handler = SIG_DFL;
-  sigemptyset(&action.sa_mask);
-  sigaction(signal, &action, NULL);
-  sigset_t set;
-  sigemptyset(&set);
-  sigaddset(&set, signal);
-  pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+  handle(signal, SIG_DFL);
   raise(signal);
   return 0;
 }
@@ -437,14 +443,5 @@ static void on_interrupt(int signal) {
 
 void scrim_catchinterrupt(ScrimLimits *lim) {
   interrupt_target = lim;
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  action.sa_handler = on_interrupt;
-  action.sa_flags = SA_RESTART;
-  sigemptyset(&action.sa_mask);
-  sigaction(SIGINT, &action, NULL);
-  sigset_t set;
-  sigemptyset(&set);
-  sigaddset(&set, SIGINT);
-  pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+  handle(SIGINT, on_interrupt);
 }
