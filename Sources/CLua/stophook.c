@@ -353,6 +353,8 @@ int scrim_overbudget(ScrimLimits *lim) {
   return 1;
 }
 
+int scrim_wasinterrupted(ScrimLimits *lim) { return SHARED_LOAD(lim->interrupted) != 0; }
+
 const char *scrim_budgetmessage(ScrimLimits *lim) {
   if (lim->stopMessage[0] != 0) return lim->stopMessage;
   return SHARED_LOAD(lim->interrupted) || lim->stopping == 2 ? "interrupted!" : "exceeded the time budget";

@@ -122,6 +122,8 @@ int scrim_takesignal(int signal);
 /* `scrim run`'s SIGINT handling, as lua.c's: the first Ctrl-C interrupts the state's Lua code, a second one (the
    default action again) ends the process. */
 void scrim_catchinterrupt(ScrimLimits *lim);
+/* Whether Ctrl-C (or a stopping signal) came and is not yet raised; read as the signal handler writes it. */
+int scrim_wasinterrupted(ScrimLimits *lim);
 /* The text of the budget error, "exceeded the time budget of S s" (or "interrupted!"). */
 const char *scrim_budgetmessage(ScrimLimits *lim);
 /* Sets the byte budget and the headroom kept for reporting that it was exceeded. */

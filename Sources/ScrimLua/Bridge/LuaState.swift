@@ -113,7 +113,7 @@ public final class LuaState {
     public var timeBudgetMessage: String { LuaState.budgetMessage(limits) }
 
     static func budgetMessage(_ limits: UnsafeMutablePointer<ScrimLimits>) -> String {
-        if limits.pointee.interrupted != 0 { return "interrupted!" }
+        if scrim_wasinterrupted(limits) != 0 { return "interrupted!" }
         return "exceeded the time budget of \(String(cFormat: "%g", limits.pointee.budget)) s" // as the stop hook words it
     }
 
