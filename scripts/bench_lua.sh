@@ -3,8 +3,7 @@
 # a CPU-bound loop, sort.lua-style table work and a string-heavy loop. The bar (issue 24): scrim ≤ 1.05× lua5.4.
 # Usage: scripts/bench_lua.sh [path/to/release/scrim]   (default .build/release/scrim)
 # Prints the best of 5 (or $BENCH_LUA_RUNS) alternating runs' CPU times (user + system: on a shared machine wall
-# time mostly measures the neighbours), the ratio
-# and whether the bar is met; exits 1 when one is not.
+# time mostly measures the neighbours), the ratio and whether the bar is met; exits 1 when one is not.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scrim=$(realpath "${1:-.build/release/scrim}")

@@ -357,7 +357,7 @@ int scrim_wasinterrupted(ScrimLimits *lim) { return SHARED_LOAD(lim->interrupted
 
 const char *scrim_budgetmessage(ScrimLimits *lim) {
   if (lim->stopMessage[0] != 0) return lim->stopMessage;
-  return SHARED_LOAD(lim->interrupted) || lim->stopping == 2 ? "interrupted!" : "exceeded the time budget";
+  return scrim_wasinterrupted(lim) || lim->stopping == 2 ? "interrupted!" : "exceeded the time budget";
 }
 
 /* On the Lua thread, from the watchdog's signal or Ctrl-C: the stop hook for every state with an entry under way
@@ -401,8 +401,7 @@ static ScrimLimits *volatile interrupt_target;
    foreground group; so a repeat within a quarter second is the same request, and only a later one ends the process. */
 static volatile sig_atomic_t first_signal_ms;
 
-/* `signal` goes to `handler` from now on, and is unblocked on this thread (a parent may have blocked it). */
-static void handle(int signal, void (*handler)(int)) {
+void scrim_handlesignal(int signal, void (*handler)(int)) {
   struct sigaction action;
   memset(&action, 0, sizeof action);
   action.sa_handler = handler;
@@ -425,7 +424,7 @@ int scrim_takesignal(int signal) {
   }
   sig_atomic_t since = now - first_signal_ms; /* negative once the clock's millions of seconds wrap */
   if (since >= 0 && since < 250) return 0;
-  handle(signal, SIG_DFL);
+  scrim_handlesignal(signal, SIG_DFL);
   raise(signal);
   return 0;
 }
@@ -445,5 +444,5 @@ static void on_interrupt(int signal) {
 
 void scrim_catchinterrupt(ScrimLimits *lim) {
   interrupt_target = lim;
-  handle(SIGINT, on_interrupt);
+  scrim_handlesignal(SIGINT, on_interrupt);
 }

@@ -63,26 +63,17 @@ enum PromisedOutputs {
     nonisolated(unsafe) private static var caught: sig_atomic_t = 0
 
     /// From now on SIGINT and SIGTERM stop `state`'s script (and Swift loops on its behalf) as `interrupted`; a second
-    /// one (not the same one sent twice, see `LuaState.takeSignal`) ends the process at once, as it would have. The caller keeps `state` alive while it runs.
+    /// one (not the same one sent twice, see `LuaState.takeSignal`) ends the process at once, as it would have. The
+    /// caller keeps `state` alive while it runs.
     static func stopOnSignals(_ state: LuaState) {
         target = Unmanaged.passUnretained(state)
         caught = 0
-        // A parent (a test runner, a supervisor) may have blocked them, and the process inherited its mask.
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        sigaddset(&mask, SIGINT)
-        sigaddset(&mask, SIGTERM)
-        sigprocmask(SIG_UNBLOCK, &mask, nil)
         for signal in [SIGINT, SIGTERM] {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { number in
+            LuaState.handle(signal) { number in
                 guard LuaState.takeSignal(number) else { return }
                 PromisedOutputs.caught = number
                 PromisedOutputs.target?._withUnsafeGuaranteedRef { $0.interrupt() }
             }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = SA_RESTART
-            sigaction(signal, &action, nil)
         }
     }
 

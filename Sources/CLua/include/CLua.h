@@ -116,6 +116,9 @@ int scrim_overbudget(ScrimLimits *lim);
 void scrim_interrupt(ScrimLimits *lim);
 /* Forgets a Ctrl-C that came while no Lua code ran. */
 void scrim_clearinterrupt(ScrimLimits *lim);
+/* `signal` goes to `handler` from now on (SA_RESTART), and is unblocked on this thread: a parent (a test runner, a
+   supervisor) may have blocked it, and the process inherited its mask. */
+void scrim_handlesignal(int signal, void (*handler)(int));
 /* For a signal handler: 1 for the first stopping signal of the run (the caller stops the script); 0 for the same
    request arriving again within a quarter second; a later one ends the process by the signal's default action. */
 int scrim_takesignal(int signal);

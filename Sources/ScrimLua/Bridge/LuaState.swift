@@ -126,6 +126,10 @@ public final class LuaState {
     /// For a signal handler: true for the first stopping signal of the run; false for the same request arriving again
     /// within a quarter second (`timeout` and a terminal can send one twice); a later one ends the process.
     public static func takeSignal(_ signal: Int32) -> Bool { scrim_takesignal(signal) != 0 }
+    /// `signal` goes to `handler` from now on (restarting interrupted calls), and is unblocked.
+    public static func handle(_ signal: Int32, with handler: @convention(c) (Int32) -> Void) {
+        scrim_handlesignal(signal, handler)
+    }
 
     /// `--no-bytecode`: every loader (Lua's and Swift's) refuses binary chunks, and `string.dump` is gone.
     public func refuseBytecode() { scrim_textonly(mainThread) }
