@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 /* Where the message handler for a call from Swift is: the resident one at index 1 when Swift is at its top
    level (no Lua frame below), else 0 (push one). */
@@ -108,6 +109,19 @@ static inline void leave_entry(ScrimLimits *lim) {
   scrim_enteredonthread = lim->outerOnThread;
 }
 
+/* A Lua state runs on one system thread at a time (Lua's own rule: a lua_State is not thread-safe). An entry while
+   an entry of another thread is under way has already touched the stack the other thread is using, so nothing can be
+   undone or reported through Lua: the process ends with a message that says so, as swift-nio's EmbeddedEventLoop
+   stops a call from the wrong thread. Scrim itself enters only from the thread running the script; a host that
+   moves a runtime between threads (a non-Sendable ScrimRuntime, sent) must not use it from two at once. */
+static __attribute__((noinline, cold)) void check_same_thread(ScrimLimits *lim) {
+  for (ScrimLimits *entered = scrim_enteredonthread; entered != NULL; entered = entered->outerOnThread)
+    if (entered == lim) return;
+  fprintf(stderr, "scrim: a Lua state was entered from a second system thread while an entry of another was under "
+                  "way; a runtime belongs to one thread at a time (docs/EMBEDDING.md)\n");
+  abort();
+}
+
 /* lua_pcall with the message handler at `handler`; `owned`: it was pushed for this call, remove it. What is checked
    only at an outermost entry and its end is in check_entry and leave_outermost: a delegate call pays for two tests. */
 static inline __attribute__((always_inline)) int pcall_with(lua_State *L, int handler, int owned, int nargs, int nresults) {
@@ -122,6 +136,7 @@ static inline __attribute__((always_inline)) int pcall_with(lua_State *L, int ha
   /* Where the function is, and its results will be: found from the top afterwards, unless the results are open. */
   int base = nresults == LUA_MULTRET ? lua_gettop(L) - nargs : 0;
   if (lim->depth == 0) enter_outermost(lim);
+  else if (scrim_enteredonthread != lim) check_same_thread(lim);
   lim->refusable = 1;
   lim->swiftFrames = 0;
   lim->running = L;

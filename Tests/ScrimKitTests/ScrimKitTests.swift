@@ -135,4 +135,31 @@ final class Bell {
         #expect(runtime.loadPlugins() == ["popup_menu"])
         #expect(throws: ScrimError.self) { try runtime.loadPlugin("@nope") }
     }
+
+    /// A runtime entered from a second thread while the first is inside Lua ends the process with the reason (the
+    /// other thread's stack is already touched), rather than corrupting the state.
+    @Test func aSecondThreadEnteringWhileTheFirstIsInsideLuaEndsTheProcessSayingWhy() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            /// Carries the runtime to the second thread: deliberately unchecked, that misuse is what is tested.
+            final class Carrier: @unchecked Sendable {
+                let runtime: ScrimRuntime
+                init(_ runtime: ScrimRuntime) { self.runtime = runtime }
+            }
+            let runtime = try ScrimRuntime()
+            try runtime.run("scrim.on('from.second', function() end)")
+            runtime.observe("from.first") { _ in
+                let carried = Unmanaged.passRetained(Carrier(runtime)).toOpaque()
+                var second = pthread_t()
+                _ = pthread_create(&second, nil, { context in
+                    guard let context else { return nil }
+                    Unmanaged<Carrier>.fromOpaque(context).takeRetainedValue().runtime.emit("from.second")
+                    return nil
+                }, carried)
+                pthread_join(second, nil)
+            }
+            try runtime.run("scrim.emit('from.first')")
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("a Lua state was entered from a second system thread"))
+    }
 }
