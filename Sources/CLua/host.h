@@ -15,6 +15,7 @@
    hostcalls.c  calls from Lua into Swift: the trampoline, the release of Swift objects
    objects.c    Swift objects in Lua: the userdata box and the metamethods of bound classes
    coroutines.c, loaders.c, emit.c  coroutine.resume/wrap, chunk loaders, scrim.emit's dispatch
+   luafields.c  the only code outside Lua's API: two private lua_State fields the stop hook needs, found by probes
    Stack effects are given as in Lua's manual: [-pops, +pushes]. */
 
 /* The signal the watchdog sends the thread running Lua when a deadline passes: its handler sets the stop hook there,
@@ -52,10 +53,16 @@ void *scrim_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 int scrim_msghandler(lua_State *L);
 /* [-0, +0] the registry's metatable of host-function boxes. */
 void scrim_inithostfunctions(lua_State *L);
-/* Checks once, on a fresh main thread, where Lua keeps lua_State.allowhook (see stophook.c). */
-void scrim_checkallowhook(lua_State *L);
-/* Checks once, on a fresh main thread, where Lua keeps lua_State.hookcount (see stophook.c). */
-void scrim_checkhookcount(lua_State *L);
+/* Checks once, on a fresh main thread, where Lua keeps the private fields luafields.c reaches. */
+void scrim_checkluafields(lua_State *L);
+
+/* luafields.c: the two private lua_State fields the stop hook needs (allowhook, hookcount) */
+/* Hooks back on inside a hook, so that the message handler of an error raised there can be stopped too. */
+void scrim_allowhooks(lua_State *L);
+/* Instructions left until the count event of L's hook, or -1 where the field's place is not known. */
+int scrim_hookcountdown(lua_State *L);
+/* Sets that countdown (nothing where its place is not known). */
+void scrim_sethookcountdown(lua_State *L, int countdown);
 
 /* memory.c: the memory budget */
 /* Resident bytes of the process (/proc/self/statm), or 0. */

@@ -78,8 +78,7 @@ lua_State *scrim_newstate(ScrimLimits *limits) {
   limits->current = L;
   limits->mainThread = L;
   limits->running = L;
-  scrim_checkallowhook(L);
-  scrim_checkhookcount(L);
+  scrim_checkluafields(L);
   scrim_watch(limits);
   limits->baseResident = scrim_residentbytes();
   lua_atpanic(L, panic);

@@ -17,78 +17,18 @@ double scrim_monotonic(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Lua 5.4 turns hooks off while a hook runs (lua_State.allowhook) and turns them back on only when the hook returns or
-   a protected call catches an error. An error raised from the hook would run the message handler (an `xpcall`'s) with
-   hooks off, where a loop could never be stopped; so the hook turns them back on before it raises. The field is not
-   in Lua's API: its place in lua_State is checked once against a known state (see allowhook_known). */
-#define ALLOWHOOK_OFFSET 11
-static int allowhook_known = -1;
-
-static void allow_hooks_in_handler(lua_State *L) {
-  unsigned char *bytes = (unsigned char *)L;
-  if (allowhook_known == 1 && bytes[ALLOWHOOK_OFFSET] == 0) bytes[ALLOWHOOK_OFFSET] = 1;
-}
-
-/* A fresh main thread: its type tag (after the `next` pointer) is LUA_TTHREAD, status LUA_OK, hooks allowed. */
-void scrim_checkallowhook(lua_State *L) {
-  if (allowhook_known != -1) return;
-  const unsigned char *bytes = (const unsigned char *)L;
-  allowhook_known = LUA_VERSION_NUM == 504 && bytes[sizeof(void *)] == LUA_TTHREAD && bytes[sizeof(void *) + 2] == LUA_OK
-                    && bytes[ALLOWHOOK_OFFSET] == 1 && sizeof(void *) + 3 == ALLOWHOOK_OFFSET;
-}
-
-/* The script's count hook fires every `count` instructions, counted down in lua_State.hookcount, which lua_sethook
-   resets. Setting the stop hook (and putting the script's back when the stop hook finds nothing to raise) would
-   restart the count and shift the script's count events; so the stop hook takes over the countdown where it was and
-   hands it back where it got to. The field is not in Lua's API either: Lua 5.4's lua_State ends with the hook,
-   errfunc, nCcalls, oldpc, basehookcount, hookcount and hookmask; their places are checked once, by setting a hook
-   with a count no other field holds (see hookcount_check). Unknown places: the count restarts from the script's. */
-#define HOOK_OFFSET 160
-#define BASEHOOKCOUNT_OFFSET 184
-#define HOOKCOUNT_OFFSET 188
-#define HOOKMASK_OFFSET 192
-static int hookcount_known = -1;
-
-static void probe_hook(lua_State *L, lua_Debug *ar) {
-  (void)L;
-  (void)ar;
-}
-
-static int int_at(lua_State *L, size_t offset) {
-  int value;
-  memcpy(&value, (const unsigned char *)L + offset, sizeof value);
-  return value;
-}
-
-void scrim_checkhookcount(lua_State *L) {
-  if (hookcount_known != -1) return;
-  hookcount_known = 0;
-  if (LUA_VERSION_NUM != 504 || sizeof(void *) != 8 || sizeof(int) != 4) return;
-  const int probe = 0x5C1A3B7; /* no pointer half, size or flag looks like it */
-  lua_sethook(L, probe_hook, LUA_MASKCOUNT, probe);
-  lua_Hook hook;
-  memcpy(&hook, (const unsigned char *)L + HOOK_OFFSET, sizeof hook);
-  int set = hook == probe_hook && int_at(L, BASEHOOKCOUNT_OFFSET) == probe && int_at(L, HOOKCOUNT_OFFSET) == probe
-            && int_at(L, HOOKMASK_OFFSET) == LUA_MASKCOUNT;
-  lua_sethook(L, NULL, 0, 0);
-  hookcount_known = set && int_at(L, BASEHOOKCOUNT_OFFSET) == 0 && int_at(L, HOOKCOUNT_OFFSET) == 0
-                    && int_at(L, HOOKMASK_OFFSET) == 0;
-}
-
 /* Instructions left until the next count event of `thread`'s hook, which counts every `count`. */
 static int hook_remaining(lua_State *thread, int count) {
-  if (hookcount_known != 1) return count;
-  int left = int_at(thread, HOOKCOUNT_OFFSET);
+  int left = scrim_hookcountdown(thread);
   return left > 0 && left <= count ? left : count;
 }
 
 /* lua_sethook for the script's hook, its countdown at `remaining` rather than restarted. */
 static void restore_hook(lua_State *thread, const ScrimArmedThread *entry) {
   lua_sethook(thread, entry->hook, entry->mask, entry->count);
-  if (hookcount_known == 1 && (entry->mask & LUA_MASKCOUNT) && entry->remaining > 0 && entry->remaining <= entry->count)
-    memcpy((unsigned char *)thread + HOOKCOUNT_OFFSET, &entry->remaining, sizeof entry->remaining);
+  if ((entry->mask & LUA_MASKCOUNT) && entry->remaining > 0 && entry->remaining <= entry->count)
+    scrim_sethookcountdown(thread, entry->remaining);
 }
-
 
 /* The state whose outermost entry runs on this system thread (innermost first, then outerOnThread). */
 __thread ScrimLimits *scrim_enteredonthread;
@@ -124,7 +64,8 @@ static void arm_thread(ScrimLimits *lim, lua_State *thread) {
   int interrupt = SHARED_LOAD(lim->interrupted) && !lim->stopping ? LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE : 0;
   if (lua_gethook(thread) == stop_hook) { /* armed already: as often as now needed */
     int mask = lua_gethookmask(thread) | interrupt;
-    int countdown = hookcount_known == 1 ? int_at(thread, HOOKCOUNT_OFFSET) : count; /* left high by a hook's error */
+    int countdown = scrim_hookcountdown(thread); /* left high by a hook's error */
+    if (countdown < 0) countdown = count;
     if (lua_gethookcount(thread) != count || lua_gethookmask(thread) != mask || countdown > count)
       lua_sethook(thread, stop_hook, mask, count);
     return;
@@ -248,14 +189,12 @@ static void count_down(ScrimArmedThread *entry, int instructions) {
 #define HOOK_UNCOUNTED (1 << 30)
 
 static void call_script_hook(ScrimLimits *lim, lua_State *L, ScrimArmedThread *entry, lua_Debug *ar) {
-  int measure = hookcount_known == 1 && (entry->mask & LUA_MASKCOUNT);
-  int uncounted = HOOK_UNCOUNTED;
-  if (measure) memcpy((unsigned char *)L + HOOKCOUNT_OFFSET, &uncounted, sizeof uncounted);
+  int measure = (entry->mask & LUA_MASKCOUNT) && scrim_hookcountdown(L) >= 0;
+  if (measure) scrim_sethookcountdown(L, HOOK_UNCOUNTED);
   entry->hook(L, ar);
   if (!measure || lua_gethook(L) != stop_hook) return; /* the script's hook set another hook: its count is its own */
-  int used = uncounted - int_at(L, HOOKCOUNT_OFFSET);
-  int own = lua_gethookcount(L);
-  memcpy((unsigned char *)L + HOOKCOUNT_OFFSET, &own, sizeof own);
+  int used = HOOK_UNCOUNTED - scrim_hookcountdown(L);
+  scrim_sethookcountdown(L, lua_gethookcount(L));
   entry = armed_entry(lim, L); /* the table may have moved (a coroutine resumed and left in the hook) */
   if (entry != NULL && (entry->mask & LUA_MASKCOUNT) && used > 0) count_down(entry, used);
 }
@@ -288,7 +227,7 @@ static void stop_hook(lua_State *L, lua_Debug *ar) {
   if (!interrupt && lim->memoryPending && scrim_overmemory(L, lim)) {
     lim->reporting = 1;
     lim->memoryGrace = 1;
-    allow_hooks_in_handler(L);
+    scrim_allowhooks(L);
     luaL_where(L, 0);
     lua_pushliteral(L, "not enough memory");
     lua_concat(L, 2);
@@ -299,7 +238,7 @@ static void stop_hook(lua_State *L, lua_Debug *ar) {
        the Lua function that made it; pcall may catch it. */
     SHARED_STORE(lim->interrupted, 0);
     scrim_disarmall(lim);
-    allow_hooks_in_handler(L);
+    scrim_allowhooks(L);
     luaL_where(L, 1);
     lua_pushliteral(L, "interrupted!");
     lua_concat(L, 2);
@@ -308,7 +247,7 @@ static void stop_hook(lua_State *L, lua_Debug *ar) {
   if (lim->depth > 0 && !lim->stopping && scrim_deadlinepassed(lim)) SHARED_STORE(lim->stopping, 1);
   if (lim->stopping) {
     scrim_formatstop(L, lim, 0);
-    allow_hooks_in_handler(L);
+    scrim_allowhooks(L);
     lua_pushstring(L, lim->stopMessage);
     lua_error(L);
   }
