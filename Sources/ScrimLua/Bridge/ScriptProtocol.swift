@@ -113,9 +113,9 @@ public struct ScriptProtocol: Sendable {
         let names = state.tableNames(at: index)
         let known = members.map(\.name)
         return names.sorted().compactMap { name in
-            guard self[name] == nil, let meant = NearestName.closest(to: name, among: known), !names.contains(meant)
-            else { return nil }
-            return "\(subject) has '\(name)' but no '\(meant)' — did you mean '\(meant)'?"
+            MisspeltMember.meant(name, among: known, isGiven: names.contains).map {
+                MisspeltMember.warning(subject, has: name, meant: $0)
+            }
         }
     }
 }
