@@ -16,11 +16,7 @@ enum ClassBodyCheck {
         let given = call.state.tableNames(at: 5)
         guard let meant = MisspeltMember.meant(key, among: call.state.tableNames(at: 4).sorted(), isGiven: given.contains)
         else { return 0 }
-        let place = call.state.scriptLevel().map { level -> String in
-            scrim_where(call.L, level)
-            defer { lua_settop(call.L, -2) }
-            return call.state.string(at: -1)
-        } ?? ""
+        let place = call.runtime.callerPosition(call).map { $0 + ": " } ?? ""
         call.runtime.core.warningSink(place + MisspeltMember.warning(className, has: key, meant: meant,
                                                                      note: " (a member of \(baseName) that Scrim calls)"))
         return 0
