@@ -303,3 +303,140 @@ describe("each transition member in each style", function()
     end
   end)
 end)
+
+-- Replacing a base class's animation, for every base class and every place a replacement is given: without
+-- self.super's the content stays put (at its final place, the dimming still fades, the transition still completes);
+-- with it, the content moves frame for frame as the base class's own animation moves it.
+describe("an animation replaced on each base class", function()
+  local function square(self)
+    local content = scrim.View{ name = "content", backgroundColor = "white" }
+    self.view:addSubview(content)
+    scrim.constrain{ item = content, attribute = "width", constant = 200 }
+    scrim.constrain{ item = content, attribute = "height", constant = 200 }
+    return content
+  end
+  -- Each base class's content and the member it animates (docs/API.md §6's table).
+  local edges = {
+    BottomPresentViewController = function(self)
+      local content = square(self)
+      scrim.constrain(content, "leading", "==", self.view, "leading")
+      self.target = scrim.constrain(self.view, "bottom", "==", content, "bottom")
+    end,
+    TopPresentViewController = function(self)
+      local content = square(self)
+      scrim.constrain(content, "leading", "==", self.view, "leading")
+      self.target = scrim.constrain(content, "top", "==", self.view, "top")
+    end,
+    RightPresentViewController = function(self)
+      local content = square(self)
+      scrim.constrain(content, "top", "==", self.view, "top")
+      self.target = scrim.constrain(self.view, "trailing", "==", content, "trailing")
+    end,
+    LeftPresentViewController = function(self)
+      local content = square(self)
+      scrim.constrain(content, "top", "==", self.view, "top")
+      self.target = scrim.constrain(content, "leading", "==", self.view, "leading")
+    end,
+    CenterPresentViewController = function(self)
+      local content = square(self)
+      scrim.constrain(content, "centerX", "==", self.view, "centerX")
+      scrim.constrain(content, "centerY", "==", self.view, "centerY")
+      self.target = content
+    end,
+  }
+  local targetMember = {
+    BottomPresentViewController = "animatedBottomConstraint", TopPresentViewController = "animatedTopConstraint",
+    RightPresentViewController = "animatedTrailingConstraint", LeftPresentViewController = "animatedLeadingConstraint",
+    CenterPresentViewController = "animatedContentView",
+  }
+
+  -- A class over `base` whose instances animate as the base class does.
+  local function classOver(base)
+    local C = scrim.class("Over" .. base, scrim[base])
+    C.viewDidLoad = edges[base]
+    C[targetMember[base]] = function(self) return self.target end
+    return C
+  end
+
+  -- Where a replacement of both animations is given; `run(self, which)` is the replacement's body, `which` naming
+  -- the member ("executePresentationAnimation", …).
+  local places = {
+    ["an option"] = function(base, run)
+      return classOver(base){
+        executePresentationAnimation = function(self) run(self, "executePresentationAnimation") end,
+        executeDismissalAnimation = function(self) run(self, "executeDismissalAnimation") end,
+      }
+    end,
+    ["an assignment"] = function(base, run)
+      local vc = classOver(base)()
+      vc.executePresentationAnimation = function(self) run(self, "executePresentationAnimation") end
+      vc.executeDismissalAnimation = function(self) run(self, "executeDismissalAnimation") end
+      return vc
+    end,
+    ["a closure on the transitioning"] = function(base, run)
+      local vc = classOver(base)()
+      vc.dimmingTransitioning.executePresentationAnimation = function() run(vc, "executePresentationAnimation") end
+      vc.dimmingTransitioning.executeDismissalAnimation = function() run(vc, "executeDismissalAnimation") end
+      return vc
+    end,
+    ["a delegate table"] = function(base, run)
+      local vc = classOver(base)()
+      vc.dimmingTransitioning.delegate = {
+        executePresentationAnimation = function() run(vc, "executePresentationAnimation") end,
+        executeDismissalAnimation = function() run(vc, "executeDismissalAnimation") end,
+      }
+      return vc
+    end,
+    ["a scrim.class method"] = function(base, run)
+      local C = scrim.class("Replacing", classOver(base))
+      function C:executePresentationAnimation() run(self, "executePresentationAnimation") end
+      function C:executeDismissalAnimation() run(self, "executeDismissalAnimation") end
+      return C()
+    end,
+  }
+
+  -- The content's presented frame and alpha every 0.05 s of a presentation and of a dismissal, and how long each
+  -- transition took.
+  local function film(vc)
+    local frames = {}
+    local function shoot(steps)
+      for _ = 1, steps do
+        scrim.advance(0.05)
+        local shown = vc.view:find("content"):presentation()
+        local f = shown.frame
+        frames[#frames + 1] = string.format("%.2f %.2f %.2f %.2f %.3f", f.x, f.y, f.width, f.height, shown.alpha)
+      end
+    end
+    local start = scrim.now()
+    scrim.present(vc)
+    shoot(4)
+    scrim.settle()
+    local presenting = scrim.now() - start
+    start = scrim.now()
+    vc:dismiss(true)
+    shoot(4)
+    scrim.settle()
+    assert.is_nil(scrim.rootViewController.presentedViewController)
+    return frames, presenting, scrim.now() - start
+  end
+
+  for base in pairs(edges) do
+    local baseFrames = film(classOver(base)())
+    for place, make in pairs(places) do
+      it(base .. ", given as " .. place .. ": without self.super's the content stays put", function()
+        local calls = 0
+        local frames, presenting, dismissing = film(make(base, function() calls = calls + 1 end))
+        assert.are.equal(2, calls)
+        assert.are_not.same(baseFrames, frames)
+        for i = 2, 4 do assert.are.equal(frames[1], frames[i], "the content moved on its own at frame " .. i) end
+        assert.are.equal(0.25, presenting) -- the dimming fade and the completion run as before
+        assert.are.equal(0.25, dismissing)
+      end)
+
+      it(base .. ", given as " .. place .. ": with self.super's the content moves as the base class's does", function()
+        local frames = film(make(base, function(self, which) self.super[which](self.super) end))
+        assert.are.same(baseFrames, frames)
+      end)
+    end
+  end
+end)
