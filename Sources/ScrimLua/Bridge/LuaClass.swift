@@ -22,7 +22,7 @@ public class LuaClassBase: @unchecked Sendable {
     /// The members Lua may override (`overridable`), with the kind of value each takes besides a method.
     var overridableKinds: [String: OverrideKind] = [:]
     /// The members read from Swift even where an instance's fields or its Lua class override them: a read gives what
-    /// the override feeds (the transition's answer), the one place every part of Scrim reads (`answering`).
+    /// the override feeds (the transition's answer), the one place every part of Scrim reads (`overridable(_:swift:answer:didSet:)`).
     var answers: Set<String> = []
     /// What `self.super` reaches of each member Lua may override, by name.
     public var swiftImplementations: [String: SwiftImplementation] = [:]
