@@ -360,12 +360,12 @@ function scrim.ViewController:dismiss(animated, completion) end
 ---and the DimmingTransitioningDelegate members, as values or methods.
 ---@class scrim.DimmingPresentViewController: scrim.ViewController
 ---@field dimmingTransitioning scrim.DimmingTransitioning # read only
----@field presentationAnimationDuration number|fun(self): number # overridable; reads 0.25 by default
----@field dismissalAnimationDuration number|fun(self): number # overridable; reads 0.25 by default
----@field allowTapDimmingViewToDismiss boolean|fun(self): boolean # overridable; reads true by default
----@field executePresentationAnimation fun(self)? # overridable
----@field executeDismissalAnimation fun(self)? # overridable
----@field dimmingViewTapped fun(self)? # overridable
+---@field presentationAnimationDuration number|fun(self): number # overridable; reads the transition's answer, as dimmingTransitioning does (0.25 by default)
+---@field dismissalAnimationDuration number|fun(self): number # overridable; reads the transition's answer, as dimmingTransitioning does (0.25 by default)
+---@field allowTapDimmingViewToDismiss boolean|fun(self): boolean # overridable; reads the transition's answer, as dimmingTransitioning does (true by default)
+---@field executePresentationAnimation fun(self)? # overridable; reads the function the transition calls (nil: Scrim's, which self.super reaches)
+---@field executeDismissalAnimation fun(self)? # overridable; reads the function the transition calls (nil: Scrim's, which self.super reaches)
+---@field dimmingViewTapped fun(self)? # overridable; reads the function the transition calls
 
 ---Slides its content up: `animatedBottomConstraint.constant` from −animatedHeight to 0
 ---(the constraint reads `superview.bottom == content.bottom + constant`).
@@ -445,12 +445,12 @@ function scrim.present(vc, animated, completion) end
 ---@field delegate scrim.DimmingTransitioningDelegate?
 ---@field presentationController scrim.PresentationController? # read only; while presenting
 ---@field dimmingView scrim.View? # read only; while presented
----@field presentationAnimationDuration number|fun(): number|nil
----@field dismissalAnimationDuration number|fun(): number|nil
----@field executePresentationAnimation fun()|nil
----@field executeDismissalAnimation fun()|nil
----@field allowTapDimmingViewToDismiss boolean|fun(): boolean|nil
----@field dimmingViewTapped fun()|nil
+---@field presentationAnimationDuration number|fun(): number # reads the transition's answer (0.25 by default)
+---@field dismissalAnimationDuration number|fun(): number # reads the transition's answer (0.25 by default)
+---@field executePresentationAnimation fun()|nil # reads the function the transition calls; nil: Scrim's
+---@field executeDismissalAnimation fun()|nil # reads the function the transition calls; nil: Scrim's
+---@field allowTapDimmingViewToDismiss boolean|fun(): boolean # reads the transition's answer (true by default)
+---@field dimmingViewTapped fun()|nil # reads the function the transition calls
 
 ---@param delegate? scrim.DimmingTransitioningDelegate
 ---@return scrim.DimmingTransitioning

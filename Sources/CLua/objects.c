@@ -53,9 +53,21 @@ static int object_eq(lua_State *L) {
    in the class's member table, flattened over its bases: a function or a static value is returned
    as is, a light userdata is a Swift getter, called without a Lua call. Any other key goes to the
    class's unknown-field function (upvalue 2), which raises with the nearest member's name, or gives
-   nil for a field a Lua class's instance has not set. */
+   nil for a field a Lua class's instance has not set. A class with answers (upvalue 3, a table of getters; nil
+   for the rest) reads those members from Swift before the field table: what an override feeds, not the override. */
 static int index_dispatch(lua_State *L) {
   lua_settop(L, 2);
+  if (lua_type(L, lua_upvalueindex(3)) == LUA_TTABLE) {
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(3)) == LUA_TLIGHTUSERDATA) {
+      void *getter = lua_touserdata(L, -1);
+      lua_pop(L, 1);
+      int n = scrim_callhost(L, getter);
+      if (n < 0) return lua_error(L);
+      return n;
+    }
+    lua_settop(L, 2);
+  }
   int access = 0; /* LuaClassBase.unknownField's: 0 a read, 1 a read on a Lua class's instance */
   if (lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
     lua_pushvalue(L, 2);
@@ -118,17 +130,19 @@ static int newindex_dispatch(lua_State *L) {
   return lua_error(L);
 }
 
-void scrim_setclassmetamethods(lua_State *L, int mt, int members, int setters, void *unknown) {
+void scrim_setclassmetamethods(lua_State *L, int mt, int members, int setters, int answers, void *unknown) {
   mt = lua_absindex(L, mt);
   members = lua_absindex(L, members);
   setters = lua_absindex(L, setters);
+  if (answers != 0) answers = lua_absindex(L, answers);
   lua_pushcfunction(L, object_gc);
   lua_setfield(L, mt, "__gc");
   lua_pushcfunction(L, object_eq);
   lua_setfield(L, mt, "__eq");
   lua_pushvalue(L, members);
   lua_pushlightuserdata(L, unknown);
-  lua_pushcclosure(L, index_dispatch, 2);
+  if (answers != 0) lua_pushvalue(L, answers); else lua_pushnil(L);
+  lua_pushcclosure(L, index_dispatch, 3);
   lua_setfield(L, mt, "__index");
   /* upvalue 2 of __newindex: the members, to tell a read-only property from an unknown field */
   lua_pushvalue(L, setters);

@@ -76,4 +76,36 @@ import Testing
             + "'executePresentationAnimation' (a member of BottomPresentViewController that Scrim calls) — did you mean "
             + "'executePresentationAnimation'?\n", "\(result.stderr)")
     }
+
+    @Test func anInstancesMisspeltMemberIsNamedAsAClassBodysIs() throws {
+        let script = """
+            local Sheet = scrim.class("Sheet", scrim.BottomPresentViewController)
+            function Sheet:executeDismissalAnimation() end
+            local sheet = Sheet{ allowTapDimmingViewToDismis = false, rows = 3 }
+            sheet.dimmingViewTaped = function() end
+            sheet.bottomConstraint, sheet.count = 1, 2
+            sheet.executeDismissalAnimaton = function() end
+            print(sheet.rows, sheet.count)
+            """
+        let result = try ScrimProcess.run(["run", "-e", script])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "3\t2\n")
+        // Far names are the instance's own; one whose member the class gives is a helper beside it.
+        #expect(result.stderr.split(separator: "\n").map(String.init) == [
+            "scrim: (command line):3: Sheet has 'allowTapDimmingViewToDismis' but no 'allowTapDimmingViewToDismiss' "
+                + "(a member of BottomPresentViewController that Scrim calls) — did you mean 'allowTapDimmingViewToDismiss'?",
+            "scrim: (command line):4: Sheet has 'dimmingViewTaped' but no 'dimmingViewTapped' "
+                + "(a member of BottomPresentViewController that Scrim calls) — did you mean 'dimmingViewTapped'?",
+        ], "\(result.stderr)")
+    }
+
+    @Test func aBodyTableGivenToScrimClassRaisesInsteadOfBeingDropped() throws {
+        let script = """
+            local S = scrim.class("S", scrim.BottomPresentViewController, { executePresentationAnimaton = function() end })
+            """
+        let result = try ScrimProcess.run(["run", "-e", script])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("(command line):1: bad argument #3 to 'class' (no value expected, got table): "
+            + "define members on the class it returns"), "\(result.stderr)")
+    }
 }

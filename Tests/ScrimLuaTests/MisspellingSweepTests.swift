@@ -73,74 +73,93 @@ import Testing
         #expect(wrong.isEmpty, "\(wrong.prefix(40).joined(separator: "\n"))")
     }
 
-    /// Where a script gives each protocol's members (`TYPO` stands for the misspelt name): a class body, a delegate
-    /// table, a table a delegate's method returns. A protocol without a place here fails the sweep, so a new one is
-    /// swept too.
-    static let places: [String: String] = [
-        "ViewController": """
-            local C = scrim.class("C", scrim.ViewController)
-            C.TYPO = function() end
-            """,
-        "DimmingTransitioning": """
+    /// Where a script gives a protocol's members as a table (`TYPO` stands for the misspelt name): a delegate table,
+    /// a table a delegate's method returns (warned at the method's line, marked `warned here`). The places a class body gives them are not listed: they are made from the
+    /// class table (`classPlaces`), for every class that overrides the protocol's members.
+    static let tablePlaces: [String: [String]] = [
+        "DimmingTransitioning": ["""
             scrim.DimmingTransitioning({ TYPO = function() end })
-            local C = scrim.class("C", scrim.BottomPresentViewController)
-            C.TYPO = function() end
-            """,
-        "PopupWindow": """
+            """, """
+            local sheet = scrim.BottomPresentViewController()
+            sheet.dimmingTransitioning.delegate = { TYPO = function() end }
+            """],
+        "PopupWindowDelegate": ["""
+            local popup = scrim.PopupWindow{ items = { "a" } }
+            popup.delegate = { TYPO = function() end }
+            """, """
             local P = scrim.class("P", scrim.PopupWindow)
-            P.TYPO = function() end
-            """,
-        "GestureRecognizerDelegate": """
+            P{ name = "menu", -- warned here: the line of the call
+               delegate = { TYPO = function() end } }
+            """],
+        "GestureRecognizerDelegate": ["""
             local tap = scrim.TapGestureRecognizer(function() end)
             tap.delegate = { TYPO = function() end }
-            """,
-        "transitioning delegate": """
+            """],
+        "transitioning delegate": ["""
             local vc = scrim.ViewController{ modalPresentationStyle = "custom" }
             vc.transitioningDelegate = { TYPO = function() end }
-            """,
-        "the animator": """
+            """],
+        "the animator": ["""
             local vc = scrim.ViewController{ modalPresentationStyle = "custom" }
-            local delegate = { animationControllerForPresented = function()
+            local delegate = { animationControllerForPresented = function() -- warned here
                 return { TYPO = function() end } -- a missing animateTransition is reported: the transition completes
             end }
             vc.transitioningDelegate = delegate
             scrim.present(vc); scrim.settle(); vc:dismiss(false); scrim.settle()
-            """,
-        "presentation controller": """
+            """],
+        "presentation controller": ["""
             local vc = scrim.ViewController{ modalPresentationStyle = "custom" }
-            local delegate = { presentationControllerForPresented = function() return { TYPO = function() end } end }
+            local delegate = { presentationControllerForPresented = function() return { TYPO = function() end } end } -- warned here
             vc.transitioningDelegate = delegate
             scrim.present(vc); scrim.settle(); vc:dismiss(false); scrim.settle()
-            """,
+            """],
     ]
 
+    /// The places a `scrim.class` gives `declaration`'s members, made from the scriptable classes: for each class
+    /// that overrides all of them, a member defined in the class's body and one set on an instance of it.
+    static func classPlaces(_ declaration: ScriptProtocol) -> [String] {
+        ScriptableClasses.all.filter { declared in
+            let overridable = declared.table().luaClass.allOverridableNames
+            return declaration.members.allSatisfy { overridable.contains($0.name) }
+        }.flatMap { declared in [
+            "local C = scrim.class(\"C\", scrim.\(declared.name))\nfunction C:TYPO() end",
+            "local C = scrim.class(\"C\", scrim.\(declared.name))\nlocal c = C()\nc.TYPO = function() end",
+        ] }
+    }
+
+    /// Every member of every declaration (`ScriptProtocols.all`) misspelt in every place a script gives it — each
+    /// table place and each class place — warns at the line that gave it, naming the member meant. A declaration
+    /// with no place fails the sweep, so a new one is swept too.
     @Test func everyProtocolsMembersMisspeltWhereTheyAreGivenAreNamed() throws {
         var checked = 0
         var wrong: [String] = []
         for declaration in ScriptProtocols.all {
-            guard let place = Self.places[declaration.name] else {
-                wrong.append("no place to give the members of \(declaration.name)")
-                continue
-            }
+            let places = (Self.tablePlaces[declaration.name] ?? []) + Self.classPlaces(declaration)
+            if places.isEmpty { wrong.append("no place to give the members of \(declaration.name)") }
             let names = declaration.members.map(\.name)
             for name in names {
                 guard let typo = Self.misspelt(name), NearestName.closest(to: typo, among: names) == name else { continue }
-                let runtime = try LuaRuntime()
-                var warnings: [String] = []
-                runtime.core.warningSink = { warnings.append($0) }
-                runtime.core.errorSink = { _ in }
-                _ = try runtime.state.run(place.replacingOccurrences(of: "TYPO", with: typo))
-                checked += 1
-                let expected = "has '\(typo)' but no '\(name)'"
-                let hits = warnings.filter { $0.contains(expected) && $0.hasSuffix("did you mean '\(name)'?") }
-                // Each place of the script's gives one warning, at its line.
-                let places = place.components(separatedBy: "TYPO").count - 1
-                if hits.count != places || !hits.allSatisfy({ $0.contains(":") }) {
-                    wrong.append("\(declaration.name).\(typo): \(warnings)")
+                for place in places {
+                    let runtime = try LuaRuntime()
+                    var warnings: [String] = []
+                    runtime.core.warningSink = { warnings.append($0) }
+                    runtime.core.errorSink = { _ in }
+                    _ = try runtime.state.run(place.replacingOccurrences(of: "TYPO", with: typo))
+                    checked += 1
+                    let hits = warnings.filter {
+                        $0.contains("has '\(typo)' but no '\(name)'") && $0.hasSuffix("did you mean '\(name)'?")
+                    }
+                    // One warning, at the line of the place's that gave the member.
+                    let lines = place.components(separatedBy: "\n")
+                    let line = (lines.firstIndex { $0.contains("warned here") } ?? lines.firstIndex { $0.contains("TYPO") })
+                        .map { $0 + 1 }
+                    if hits.count != 1 || !hits.allSatisfy({ $0.contains(":\(line ?? 0): ") }) {
+                        wrong.append("\(declaration.name).\(typo) in:\n\(place)\n→ \(warnings)")
+                    }
                 }
             }
         }
-        #expect(checked > 30, "only \(checked) members were checked")
+        #expect(checked > 150, "only \(checked) places were checked")
         #expect(wrong.isEmpty, "\(wrong.prefix(20).joined(separator: "\n"))")
     }
 }

@@ -215,7 +215,7 @@ describe("ownership", function()
     vc.dimmingTransitioning.allowTapDimmingViewToDismiss = function() return false end
     vc.dimmingTransitioning.dismissalAnimationDuration = 0.5
     collect()
-    assert.is_function(vc.dimmingTransitioning.allowTapDimmingViewToDismiss)
+    assert.is_false(vc.dimmingTransitioning.allowTapDimmingViewToDismiss) -- the closure's answer: still kept
     assert.equal(0.5, vc.dimmingTransitioning.dismissalAnimationDuration)
   end)
 

@@ -162,8 +162,9 @@ void *scrim_toobject(lua_State *L, int idx);
 /* Metatable fields used for every Swift class: __gc, __eq (identity), and the __index/__newindex
    dispatchers over the member table (methods and static values; getters as light userdata) and
    the setter table (light userdata); `unknown` is the host function any other key goes to, called with the
-   object, the key and the access (0 read, 1 read on an instance of a Lua class, 2 write). */
-void scrim_setclassmetamethods(lua_State *L, int mt, int members, int setters, void *unknown);
+   object, the key and the access (0 read, 1 read on an instance of a Lua class, 2 write). `answers` (0: none) is a
+   table of getters read before an instance's own fields and class: members whose read is Swift's answer. */
+void scrim_setclassmetamethods(lua_State *L, int mt, int members, int setters, int answers, void *unknown);
 /* A light userdata carrying an Unmanaged host function, for getter/setter tables. */
 void scrim_pushhostpointer(lua_State *L, void *fn);
 /* Protected non-raw lookups and calls for Swift (metamethods may raise). */

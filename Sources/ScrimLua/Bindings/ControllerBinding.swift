@@ -57,8 +57,8 @@ enum ControllerBinding {
     static let dimmingClass: LuaClass<DimmingPresentViewController> = {
         let c = LuaClass<DimmingPresentViewController>("DimmingPresentViewController", base: luaClass)
             .readonly("dimmingTransitioning") { $0.dimmingTransitioning }
-            // A value member reads as the transition's answer (a closure on the transitioning wins), and giving one
-            // to the controller replaces the transitioning's closure: one answer (`DimmingBinding.forgetClosure`).
+            // A member reads as the transition's answer, as on the transitioning (`DimmingBinding.pushAnswer`), and
+            // giving one to the controller replaces the transitioning's closure: one answer (`forgetClosure`).
             .overridable(DimmingBinding.protocolDeclaration, swift: [
                 "presentationAnimationDuration": { try $0.presentationAnimationDuration },
                 "dismissalAnimationDuration": { try $0.dismissalAnimationDuration },
@@ -66,11 +66,9 @@ enum ControllerBinding {
                 "executeDismissalAnimation": { try $0.executeDismissalAnimation(); return nil },
                 "allowTapDimmingViewToDismiss": { try $0.allowTapDimmingViewToDismiss },
                 "dimmingViewTapped": { try $0.dimmingViewTapped(); return nil },
-            ], values: [
-                "presentationAnimationDuration": { try $0.dimmingTransitioning.animationDuration(presenting: true) },
-                "dismissalAnimationDuration": { try $0.dimmingTransitioning.animationDuration(presenting: false) },
-                "allowTapDimmingViewToDismiss": { try $0.dimmingTransitioning.allowsTapToDismiss() },
-            ], didSet: { controller, member, call in
+            ], answer: { controller, member, call in
+                try DimmingBinding.pushAnswer(member, of: controller.dimmingTransitioning, call)
+            }, didSet: { controller, member, call in
                 DimmingBinding.forgetClosure(member, of: controller.dimmingTransitioning, call)
             })
         c.classOfObject = { object in (object as? EdgePresentViewController).map { dimmingTable($0.edge).luaClass } }

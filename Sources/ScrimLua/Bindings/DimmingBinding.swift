@@ -41,7 +41,9 @@ enum DimmingBinding {
         })
         .readonly("presentationController") { $0.presentationController }
         .readonly("dimmingView") { $0.dimmingView }
-        c.scriptMembers(protocolDeclaration, slots: slots) { transitioning, member, call in
+        c.scriptMembers(protocolDeclaration, slots: slots, read: { transitioning, member, call in
+            try pushAnswer(member, of: transitioning, call)
+        }) { transitioning, member, call in
             guard let controller = transitioning.holder, controller === transitioning.delegate.map({ $0 as AnyObject })
             else { return }
             // A controller made without a field table (by the host) has no option of its own to replace.
@@ -54,6 +56,42 @@ enum DimmingBinding {
     }()
 
     static let adapterClass = LuaClass<LuaDimmingDelegate>("DimmingTransitioningDelegate")
+
+    /// What the transition reads of each value member: the closure or value on the transitioning, else its delegate's
+    /// (a table, or the controller that holds it, whose overrides feed it), else the default.
+    static let valueAnswers: [String: @Sendable (DimmingTransitioning) throws -> LuaPushable] = [
+        "presentationAnimationDuration": { try $0.animationDuration(presenting: true) },
+        "dismissalAnimationDuration": { try $0.animationDuration(presenting: false) },
+        "allowTapDimmingViewToDismiss": { try $0.allowsTapToDismiss() },
+    ]
+
+    /// Pushes member `member` as the transition has it — one answer, read alike from the transitioning and from a
+    /// base-class controller (whose transitioning's delegate it is), whoever gave it: a value member's answer
+    /// (`valueAnswers`); for a method, the Lua function the transition runs — the transitioning's closure, else its
+    /// delegate table's member, else the override of the controller that is its delegate (in its own fields or its
+    /// `scrim.class`) — or nil when Scrim's Swift implementation runs (which `self.super` reaches).
+    static func pushAnswer(_ member: String, of transitioning: DimmingTransitioning, _ call: LuaCall) throws -> Int32 {
+        if let answer = valueAnswers[member] { return call.push(try answer(transitioning)) }
+        let state = call.state
+        if state.pushPeerValue(transitioning, member) != LUA_TNIL { return 1 }
+        lua_settop(call.L, -2)
+        let found: LuaDelegate
+        if let adapter = transitioning.delegate as? LuaDimmingDelegate, adapter.belongs(to: transitioning) {
+            found = LuaDelegate(transitioning, state, places: .delegate)
+        } else if let controller = transitioning.holder, controller === transitioning.delegate.map({ $0 as AnyObject }) {
+            found = LuaDelegate(controller, state, places: .overrides)
+        } else {
+            return call.push(nil)
+        }
+        let top = lua_gettop(call.L)
+        guard let kind = try found.push(member) else { return call.push(nil) }
+        lua_settop(call.L, top + 1) // the member, without the `self` a method was pushed with
+        if kind == .method, call.runtime.baseImplementationAddresses.contains(lua_topointer(call.L, -1)) {
+            lua_settop(call.L, top)
+            return call.push(nil)
+        }
+        return 1
+    }
 
     /// One answer per member on a controller that is its own transitioning's delegate (the base classes): a member
     /// given to the controller (an option, an assignment) takes the place of the same member's closure on its

@@ -9,6 +9,10 @@ enum PopupBinding {
     static let classDeclaration = ScriptProtocol("PopupWindow", ["loadView", "viewDidLoad", "makeContentView", "layoutContent",
         "prepareShowAnimation", "showAnimation", "cancelAnimation"].map { ScriptMember.method($0) })
 
+    /// What a popup's delegate table may have besides a method per item id (`delegate:rename(popup)`): the catch-all
+    /// for items without one. The item methods are the script's own names, so only this one is checked when set.
+    static let delegateDeclaration = ScriptProtocol("PopupWindowDelegate", [.method("didSelectItem")])
+
     static let luaClass = LuaClass<PopupWindow>("PopupWindow", userValues: 2)
         .property("name", get: { $0.name }, set: { $0.name = $1 })
         .readonly("view") { $0.view }
@@ -160,6 +164,9 @@ enum PopupBinding {
         }
         guard call.type(index) == LUA_TTABLE || call.state.object(at: index) != nil else {
             throw call.typeError(index, expected: "delegate table")
+        }
+        if call.type(index) == LUA_TTABLE {
+            delegateDeclaration.warnAboutMisspeltMembers(ofTableAt: index, call, owner: popup.displayName)
         }
         call.state.setPeerValue(popup, "delegate", valueAt: index)
         popup.delegate = LuaPopupDelegate(popup: popup, state: call.state)

@@ -21,6 +21,9 @@ public class LuaClassBase: @unchecked Sendable {
     var fieldSetters: [String: @Sendable (AnyObject, LuaCall, Int32) throws -> Void] = [:]
     /// The members Lua may override (`overridable`), with the kind of value each takes besides a method.
     var overridableKinds: [String: OverrideKind] = [:]
+    /// The members read from Swift even where an instance's fields or its Lua class override them: a read gives what
+    /// the override feeds (the transition's answer), the one place every part of Scrim reads (`overridable(_:swift:answer:didSet:)`).
+    var answers: Set<String> = []
     /// What `self.super` reaches of each member Lua may override, by name.
     public var swiftImplementations: [String: SwiftImplementation] = [:]
     /// Fields a constructor applies first, in this order (e.g. `frame` before `center`).
@@ -48,6 +51,9 @@ public class LuaClassBase: @unchecked Sendable {
     }
 
     var descriptionFunction: (@Sendable (AnyObject) -> String)? { describe ?? base?.descriptionFunction }
+
+    /// The members read as Swift's answer (`answers`), of this class and its bases.
+    var allAnswers: Set<String> { answers.union(base?.allAnswers ?? []) }
 
     /// The members Lua may override, of this class and its bases.
     var allOverridableNames: Set<String> { Set(inherited(\.overridableKinds).keys) }
@@ -165,7 +171,16 @@ public class LuaClassBase: @unchecked Sendable {
             scrim_pushhostpointer(L, Unmanaged.passUnretained(function).toOpaque())
             lua_setfield(L, -2, key)
         }
-        scrim_setclassmetamethods(L, mt, mt + 1, mt + 2, Unmanaged.passUnretained(unknown).toOpaque())
+        let answered = allAnswers
+        if !answered.isEmpty {
+            lua_createtable(L, 0, Int32(answered.count))
+            for key in answered.sorted() {
+                guard let function = members.getters[key] else { continue }
+                scrim_pushhostpointer(L, Unmanaged.passUnretained(function).toOpaque())
+                lua_setfield(L, -2, key)
+            }
+        }
+        scrim_setclassmetamethods(L, mt, mt + 1, mt + 2, answered.isEmpty ? 0 : mt + 3, Unmanaged.passUnretained(unknown).toOpaque())
         lua_settop(L, mt)
         state.pushString(name)
         lua_setfield(L, mt, "__name")

@@ -113,9 +113,9 @@ public struct ScriptProtocol: Sendable {
         let names = state.tableNames(at: index)
         let known = members.map(\.name)
         return names.sorted().compactMap { name in
-            guard self[name] == nil, let meant = NearestName.closest(to: name, among: known), !names.contains(meant)
-            else { return nil }
-            return "\(subject) has '\(name)' but no '\(meant)' — did you mean '\(meant)'?"
+            MisspeltMember.meant(name, among: known, isGiven: names.contains).map {
+                MisspeltMember.warning(subject, has: name, meant: $0)
+            }
         }
     }
 }
@@ -210,13 +210,16 @@ extension LuaClass {
     /// The protocol's members as closure-style fields of the object (`t.member = function() … end`, or a value for a
     /// method-or-value member): read back as given, checked against the member's kind when set, kept in the object's
     /// peer table (where `ScriptAdapter` looks first), and given to the member's `ClosureSlot` if it has one.
-    /// `didSet` hears each assignment.
+    /// `read`, when given, is what reading a member pushes instead (the answer the object acts on). `didSet` hears
+    /// each assignment.
     @discardableResult
     public func scriptMembers(_ declaration: ScriptProtocol, slots: [ClosureSlot<T>] = [],
+                              read: (@Sendable (T, String, LuaCall) throws -> Int32)? = nil,
                               didSet: (@Sendable (T, String, LuaCall) throws -> Void)? = nil) -> Self {
         let slots = Dictionary(slots.map { ($0.member, $0) }, uniquingKeysWith: { first, _ in first })
         for member in declaration.members {
             property(member.name, get: { object, call in
+                if let read { return try read(object, member.name, call) }
                 call.state.pushPeerValue(object, member.name)
                 return 1
             }, set: { object, call, index in

@@ -77,12 +77,20 @@ extension LuaClass {
     }
 
     /// Every member of `declaration` as overridable, each of its declared kind, with its Swift implementation;
-    /// `values` reads a value member where that is not its Swift implementation; `didSet` hears each assignment.
+    /// `didSet` hears each assignment. With `answer`, reading a member pushes what it pushes, before the instance's
+    /// fields and class are looked at (`answers`): an override feeds the answer, and the answer is what reads give.
     @discardableResult
     func overridable(_ declaration: ScriptProtocol, swift: [String: @Sendable (T) throws -> LuaPushable?] = [:],
-                     values: [String: @Sendable (T) throws -> LuaPushable?] = [:], didSet: (@Sendable (T, String, LuaCall) throws -> Void)? = nil) -> Self {
+                     answer: (@Sendable (T, String, LuaCall) throws -> Int32)? = nil,
+                     didSet: (@Sendable (T, String, LuaCall) throws -> Void)? = nil) -> Self {
         for member in declaration.members {
-            overridable(member.name, member.overrideKind, swift: swift[member.name], current: values[member.name], didSet: didSet)
+            overridable(member.name, member.overrideKind, swift: swift[member.name], didSet: didSet)
+            guard let answer else { continue }
+            let name = member.name
+            answers.insert(name)
+            let setter = setters[name]
+            readonly(name, push: { object, call in try answer(object, name, call) })
+            setters[name] = setter
         }
         return self
     }

@@ -5,6 +5,7 @@ enum ScriptProtocols {
         ControllerBinding.lifecycleDeclaration,
         DimmingBinding.protocolDeclaration,
         PopupBinding.classDeclaration,
+        PopupBinding.delegateDeclaration,
         LuaAnimator.declaration,
         LuaPresentationController.declaration,
         LuaTransitioningDelegate.declaration,

@@ -94,6 +94,21 @@ local function splitArgument(root, argument, hasInit)
   return options, own
 end
 
+-- Each member defined on a class over a Scrim class, or set on an instance of one (`fields`), checked against the
+-- Scrim class's overridable members: a name close to one that neither the class (and its Lua bases) nor the instance
+-- gives is warned about where it is defined (ClassBodyCheck.swift, the delegate tables' rule).
+local function checkMember(class, key, fields)
+  local root = swiftRoot(class)
+  if type(key) ~= "string" or root == nil or root.__members[key] ~= nil then return end
+  local given = {}
+  for name in next, root.__overridables do
+    local level = class
+    while level ~= root and rawget(level, name) == nil do level = rawget(level, "super") end
+    if level ~= root or (fields ~= nil and rawget(fields, name) ~= nil) then given[name] = true end
+  end
+  misspelt(class.__name, key, root.__name, root.__overridables, given)
+end
+
 -- A class's constructor arguments go to its `init` (any values: `C(5)`, `C("x")`). A table argument of a class over a
 -- Scrim class also configures it, as if each field were assigned to the new instance: the Scrim class's options set,
 -- other names kept as the instance's own fields. Nothing, or nil, is fine.
@@ -111,7 +126,10 @@ local function instantiate(class, ...)
     local options, own = splitArgument(root, (...), init ~= nil)
     instance, fields = root.__factory(class, options)
     if own ~= nil then
-      for key, value in next, own do rawset(fields, key, value) end
+      for key, value in next, own do
+        checkMember(class, key, fields)
+        rawset(fields, key, value)
+      end
     end
   else
     instance = {}
@@ -124,6 +142,10 @@ local function instantiate(class, ...)
       if type(value) == "table" then return exposed(class, key, value) end
       return value
     end,
+    __newindex = root ~= nil and function(t, key, value)
+      checkMember(class, key, t)
+      rawset(t, key, value)
+    end or nil,
     __tostring = root == nil and function() return class.__name .. "()" end or nil,
     __name = class.__name,
   })
@@ -131,19 +153,6 @@ local function instantiate(class, ...)
   return instance
 end
 
--- Each member defined on a class over a Scrim class, checked against the Scrim class's overridable members the class
--- (and its Lua bases) lack: a name close to one of them is warned about where it is defined (ClassBodyCheck.swift).
-local function checkMember(class, key)
-  local root = swiftRoot(class)
-  if type(key) ~= "string" or root == nil or root.__members[key] ~= nil then return end
-  local lacking = {}
-  for name in next, root.__overridables do
-    local level = class
-    while level ~= root and rawget(level, name) == nil do level = rawget(level, "super") end
-    if level == root then lacking[name] = true end
-  end
-  misspelt(class.__name, key, root.__name, lacking)
-end
 
 -- `scrim.class(name)` has no base; `scrim.class(name, nil)` is a base that was meant and is missing (a misspelt
 -- `scrim.BottomPresentViewControler` reads nil): an error here, not a class that quietly derives from nothing.
@@ -154,6 +163,11 @@ local function classOf(name, ...)
   local base = ...
   if select("#", ...) > 0 and not isClass(base) then
     error("bad argument #2 to 'class' (class expected, got " .. type(base) .. ")", 2)
+  end
+  -- A body table (`scrim.class(name, base, { … })`) would be dropped unread: its members go on the class returned.
+  if select("#", ...) > 1 then
+    error("bad argument #3 to 'class' (no value expected, got " .. type((select(2, ...))) .. "): define members on the "
+      .. "class it returns, `function C:member() … end`", 2)
   end
   local class = { __name = name, super = base }
   class.new = function(...) return instantiate(class, ...) end

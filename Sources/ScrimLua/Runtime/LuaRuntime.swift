@@ -114,7 +114,8 @@ public final class LuaRuntime {
 
     /// "file:line" of the Lua code that made this call, for labels of what it scheduled.
     func callerPosition(_ call: LuaCall) -> String? {
-        scrim_where(call.L, 1)
+        // The script's frame: past the class prelude that relays a constructor (`scrim.PopupWindow{ delegate = … }`).
+        scrim_where(call.L, call.state.scriptLevel() ?? 1)
         defer { lua_settop(call.L, -2) }
         let position = state.string(at: -1)
         return position.isEmpty ? nil : String(position.dropLast(2))
