@@ -53,21 +53,9 @@ static int object_eq(lua_State *L) {
    in the class's member table, flattened over its bases: a function or a static value is returned
    as is, a light userdata is a Swift getter, called without a Lua call. Any other key goes to the
    class's unknown-field function (upvalue 2), which raises with the nearest member's name, or gives
-   nil for a field a Lua class's instance has not set. A class with answers (upvalue 3, a table of getters; nil
-   for the rest) reads those members from Swift before the field table: what an override feeds, not the override. */
+   nil for a field a Lua class's instance has not set. */
 static int index_dispatch(lua_State *L) {
   lua_settop(L, 2);
-  if (lua_type(L, lua_upvalueindex(3)) == LUA_TTABLE) {
-    lua_pushvalue(L, 2);
-    if (lua_rawget(L, lua_upvalueindex(3)) == LUA_TLIGHTUSERDATA) {
-      void *getter = lua_touserdata(L, -1);
-      lua_pop(L, 1);
-      int n = scrim_callhost(L, getter);
-      if (n < 0) return lua_error(L);
-      return n;
-    }
-    lua_settop(L, 2);
-  }
   int access = 0; /* LuaClassBase.unknownField's: 0 a read, 1 a read on a Lua class's instance */
   if (lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
     lua_pushvalue(L, 2);
@@ -90,6 +78,22 @@ static int index_dispatch(lua_State *L) {
   int n = scrim_callhost(L, lua_touserdata(L, lua_upvalueindex(2)));
   if (n < 0) return lua_error(L);
   return n;
+}
+
+/* __index of a class with answers (upvalue 3, a table of getters): those members are read from Swift before the field
+   table, what an override feeds rather than the override; the rest as index_dispatch. A closure of its own, so that
+   the other classes' reads pay nothing for it. */
+static int index_answers_first(lua_State *L) {
+  lua_settop(L, 2);
+  lua_pushvalue(L, 2);
+  if (lua_rawget(L, lua_upvalueindex(3)) == LUA_TLIGHTUSERDATA) {
+    void *getter = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    int n = scrim_callhost(L, getter);
+    if (n < 0) return lua_error(L);
+    return n;
+  }
+  return index_dispatch(L);
 }
 
 /* __newindex: property setters (Swift); a read-only property raises; other keys go to the field table of an
@@ -141,8 +145,12 @@ void scrim_setclassmetamethods(lua_State *L, int mt, int members, int setters, i
   lua_setfield(L, mt, "__eq");
   lua_pushvalue(L, members);
   lua_pushlightuserdata(L, unknown);
-  if (answers != 0) lua_pushvalue(L, answers); else lua_pushnil(L);
-  lua_pushcclosure(L, index_dispatch, 3);
+  if (answers != 0) {
+    lua_pushvalue(L, answers);
+    lua_pushcclosure(L, index_answers_first, 3);
+  } else {
+    lua_pushcclosure(L, index_dispatch, 2);
+  }
   lua_setfield(L, mt, "__index");
   /* upvalue 2 of __newindex: the members, to tell a read-only property from an unknown field */
   lua_pushvalue(L, setters);
