@@ -67,6 +67,7 @@ open class PopupWindow {
     private var asking: Set<String> = []
     /// Items already warned about as handled by nothing (once per item, not per tap).
     private var unhandledItemsWarned: Set<String> = []
+    private var misspeltMethodsWarned: Set<String> = []
 
     /// A popup for `runtime`'s window, with no items yet.
     public init(runtime: Runtime) {
@@ -234,6 +235,26 @@ open class PopupWindow {
 
     // MARK: Showing
 
+    /// A delegate method whose name is close to an item nothing handles most likely meant that item (`renmae` for
+    /// "rename"): the warnings not given yet, each once per item — said when the popup is shown, or earlier by a
+    /// binding at the line that set the delegate or the items, before a tap finds nothing to call.
+    public func newMisspeltDelegateWarnings() -> [String] {
+        guard let delegate else { return [] }
+        // An item whose lookup raises is not known to be unhandled: that error is the selection's to report.
+        let unhandled = items.filter { item in
+            do { return try handler(for: item) == nil } catch { return false }
+        }.map(\.id)
+        guard !unhandled.isEmpty else { return [] }
+        let ids = Set(items.map(\.id))
+        var warnings: [String] = []
+        for name in delegate.memberNames.sorted() {
+            guard !ids.contains(name), let meant = MisspeltMember.meant(name, among: unhandled, isGiven: { _ in false }),
+                  misspeltMethodsWarned.insert(meant).inserted else { continue }
+            warnings.append(MisspeltMember.warning("\(displayName): delegate", has: name, meant: meant))
+        }
+        return warnings
+    }
+
     /// Shows the popup: emits `popup.willShow` (cancelling it shows nothing), adds the view to the window on top,
     /// slides it up (y from the screen height to 0), and emits `popup.didShow` when the slide ends. Does nothing
     /// while the popup is showing; during a cancel's slide down it comes back up from where it is.
@@ -241,6 +262,7 @@ open class PopupWindow {
     open func create() -> Self {
         guard let runtime, !isShowing, !asking.contains("popup.willShow") else { return self }
         guard ask("popup.willShow", runtime, ["popup": .object(self)]), !isShowing else { return self }
+        newMisspeltDelegateWarnings().forEach(runtime.warningSink)
         let root = view
         do {
             try runtime.window.addSubview(root)

@@ -32,6 +32,7 @@ enum PopupBinding {
             try setDelegate(popup, call, index)
         })
         .method("create") { popup, call in
+            warnAboutMethodsMeaningItems(popup, call)
             popup.create()
             return call.push(popup)
         }
@@ -154,6 +155,7 @@ enum PopupBinding {
         } catch let error as PopupError {
             throw call.argumentError(2, error.message)
         }
+        warnAboutMethodsMeaningItems(popup, call)
     }
 
     static func setDelegate(_ popup: PopupWindow, _ call: LuaCall, _ index: Int32) throws {
@@ -170,6 +172,15 @@ enum PopupBinding {
         }
         call.state.setPeerValue(popup, "delegate", valueAt: index)
         popup.delegate = LuaPopupDelegate(popup: popup, state: call.state)
+        warnAboutMethodsMeaningItems(popup, call)
+    }
+
+    /// The popup's warnings for delegate methods that most likely meant an item, at the script's line.
+    static func warnAboutMethodsMeaningItems(_ popup: PopupWindow, _ call: LuaCall) {
+        let warnings = popup.newMisspeltDelegateWarnings()
+        guard !warnings.isEmpty else { return }
+        let place = call.runtime.callerPosition(call).map { $0 + ": " } ?? ""
+        for warning in warnings { call.runtime.core.warningSink(place + warning) }
     }
 }
 
