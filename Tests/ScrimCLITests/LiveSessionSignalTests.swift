@@ -139,16 +139,55 @@ extension LiveSessionTests {
             """.write(toFile: script, atomically: true, encoding: .utf8)
         let display = try VirtualDisplay()
         defer { display.stop() }
-        let scrim = try LiveProcess([command, "--window", "--screen", "200x300@1", script], display: display)
+        // The REPL's input kept open: its session pumps the window while it waits for a statement.
+        let scrim = try LiveProcess([command, "--window", "--screen", "200x300@1", script], display: display,
+                                    keepInputOpen: command == "repl")
         defer { scrim.stop() }
         #expect(scrim.waitForOutput("ready"), "\(scrim.output)\(scrim.errors)")
         let window = try display.window(named: "busy.lua")
         try display.xdotool(["key", "--window", window, "f"])
-        _ = try screenshotWhen(display, window, folder.path + "/f.png") { $0[190, 5].r < 40 }
+        // The overlay up: its box (black at 70 %) over the white screen.
+        _ = try screenshotWhen(display, window, folder.path + "/f.png") { $0[190, 5].r < 128 }
         // The overlay's figures are refreshed four times a second; the line of dropped frames, before and after.
         Thread.sleep(forTimeInterval: 0.6)
         let before = try display.screenshot(window, to: folder.path + "/before.png")
         try display.xdotool(["mousemove", "--window", window, "100", "150", "click", "1"])
+        #expect(scrim.waitForOutput("held"), "\(scrim.output)\(scrim.errors)")
+        var changed = 0
+        _ = poll(timeout: 10) {
+            guard let after = try? display.screenshot(window, to: folder.path + "/after.png") else { return false }
+            changed = differingPixels(Self.droppedLine(after), Self.droppedLine(before))
+            return changed > 0
+        }
+        #expect(changed > 0, "the line of dropped frames did not change")
+        _ = try? display.xdotool(["key", "--window", window, "Escape"])
+        #expect(scrim.waitForExit() == 0, "\(scrim.errors)")
+    }
+
+    /// The REPL's own frames, between and around statements (standard input kept open, so the session reads it
+    /// while the window is pumped): a statement that holds the window for 0.6 s drops some thirty refreshes, counted
+    /// by the same mechanism as `run --window`'s.
+    @Test func aREPLStatementThatHoldsTheWindowDropsFrames() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let script = folder.path + "/statement.lua"
+        try """
+            io.stdout:setvbuf("line")
+            print("ready")
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let scrim = try LiveProcess(["repl", "--window", "--screen", "200x300@1", script], display: display,
+                                    keepInputOpen: true)
+        defer { scrim.stop() }
+        #expect(scrim.waitForOutput("ready"), "\(scrim.output)\(scrim.errors)")
+        let window = try display.window(named: "statement.lua")
+        try display.xdotool(["key", "--window", window, "f"])
+        // The overlay up: its box (black at 70 %) over the white screen.
+        _ = try screenshotWhen(display, window, folder.path + "/f.png") { $0[190, 5].r < 128 }
+        Thread.sleep(forTimeInterval: 0.6)
+        let before = try display.screenshot(window, to: folder.path + "/before.png")
+        scrim.type("local start = os.clock() while os.clock() - start < 0.6 do end print('held')\n")
         #expect(scrim.waitForOutput("held"), "\(scrim.output)\(scrim.errors)")
         var changed = 0
         _ = poll(timeout: 10) {
