@@ -47,7 +47,7 @@ extension LiveSessionTests {
     /// in it, Esc) writes one trace of the session that describes both runtimes, each on its own virtual timeline:
     /// the first one's animation, still running when it was replaced, ends at its own time (not the new clock's);
     /// the new one's animation is on the new timeline from 0. A signal stops the new runtime's running callback.
-    @Test(arguments: ["SIGTERM", "os.exit", "Escape"])
+    @Test(arguments: ["SIGINT", "SIGTERM", "os.exit", "Escape"])
     func theTraceDescribesEachRuntimeOfTheSessionHoweverItEnds(ending: String) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -66,7 +66,7 @@ extension LiveSessionTests {
         defer { scrim.stop() }
         #expect(scrim.waitForOutput("run 1 ready"), "\(scrim.output)\(scrim.errors)")
         Thread.sleep(forTimeInterval: 1.1) // a modification time the watcher sees as new
-        let end = ["SIGTERM": "while true do end", "os.exit": "os.exit(3)", "Escape": ""][ending] ?? ""
+        let end = ["os.exit": "os.exit(3)", "Escape": ""][ending] ?? "while true do end"
         try """
             io.stdout:setvbuf("line")
             local box = scrim.View{ frame = {0, 0, 50, 50}, backgroundColor = "blue" }
@@ -79,10 +79,11 @@ extension LiveSessionTests {
             """.write(toFile: script, atomically: false, encoding: .utf8)
         #expect(scrim.waitForOutput("run 2 ready"), "\(scrim.output)\(scrim.errors)")
         switch ending {
-        case "SIGTERM":
+        case "SIGINT", "SIGTERM":
+            let signal = ending == "SIGINT" ? SIGINT : SIGTERM
             Thread.sleep(forTimeInterval: 0.2) // into the loop
-            scrim.send(SIGTERM)
-            #expect(scrim.waitForExit() == 143, "\(scrim.errors)")
+            scrim.send(signal)
+            #expect(scrim.waitForExit() == 128 + signal, "\(scrim.errors)")
             // Stopped where the new runtime's callback was looping (line 7 exists only in the new script).
             #expect(scrim.errors.contains("app.lua:7: in function <"), "\(scrim.errors)")
             #expect(scrim.errors.contains("scrim: interrupted!"), "\(scrim.errors)")
