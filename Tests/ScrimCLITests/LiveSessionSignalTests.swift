@@ -102,8 +102,11 @@ extension LiveSessionTests {
         for event in events where event["name"] as? String == "process_name" {
             if let name = args(event)["name"] as? String, let pid = event["pid"] as? Int { processes[name] = pid }
         }
+        // Run 1, then the last run: the watcher may see the save as two changes (the file emptied, then written),
+        // as an editor's save can be, and run the script twice.
         let first = try #require(processes["virtual time (run 1)"], "\(processes)")
-        let second = try #require(processes["virtual time (run 2)"], "\(processes)")
+        let later = processes.filter { $0.key.hasPrefix("virtual time (run ") && $0.value != first }.map(\.value)
+        let last = try #require(later.max(), "\(processes)\n\(scrim.errors)")
         let wall = try #require(processes["wall clock (Lua callbacks)"], "\(processes)")
         let animations = events.filter { $0["name"] as? String == "animation" && $0["ph"] as? String == "X" }
         // The first runtime's 5 s animation had run for over a second of its clock when the script ran again.
@@ -111,11 +114,11 @@ extension LiveSessionTests {
         #expect(number(cut, "dur") >= 1_000_000 && number(cut, "dur") < 5_000_000, "\(cut)")
         #expect(args(cut)["unfinished"] as? Bool == true, "\(cut)")
         // The new runtime's, from 0.1 s of its own clock, 0.3 s long.
-        let fresh = try #require(animations.first { $0["pid"] as? Int == second }, "\(animations)")
+        let fresh = try #require(animations.first { $0["pid"] as? Int == last }, "\(animations)")
         #expect(abs(number(fresh, "ts") - 100_000) < 1 && abs(number(fresh, "dur") - 300_000) < 1, "\(fresh)")
         #expect(args(fresh)["finished"] as? Bool == true, "\(fresh)")
         let marks = events.filter { $0["name"] as? String == "the script ran again in a fresh runtime" }
-        #expect(Set(marks.compactMap { $0["pid"] as? Int }) == [wall, second], "\(marks)")
+        #expect(Set(marks.compactMap { $0["pid"] as? Int }) == Set(later + [wall]), "\(marks)")
         // The new runtime's last callback (defined at line 5 of the new script) is on the wall clock.
         #expect(events.contains {
             (args($0)["source"] as? String)?.hasSuffix("/app.lua:5") == true && $0["pid"] as? Int == wall
