@@ -16,7 +16,7 @@ public struct TraceEvent: Equatable {
     public var timestamp: Double
     /// Length in microseconds (complete events only).
     public var duration: Double?
-    /// The process: one per timeline (`TraceTimeline`).
+    /// The process: one per timeline (`TraceTimeline`; each runtime's virtual time its own, see `TraceRecorder`).
     public var pid: Int
     /// The thread: one per track within a timeline.
     public var tid: Int
@@ -59,11 +59,4 @@ public enum TraceTimeline: Int {
     case virtual = 1
     /// The wall clock since the recorder was made (what Lua callbacks cost): pid 2.
     case wall = 2
-
-    var processName: String {
-        switch self {
-        case .virtual: return "virtual time"
-        case .wall: return "wall clock (Lua callbacks)"
-        }
-    }
 }

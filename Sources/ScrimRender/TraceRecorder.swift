@@ -3,9 +3,10 @@ import ScrimCore
 /// Collects a Chrome trace-event timeline (`scrim run --trace out.json`) that Perfetto and chrome://tracing open.
 ///
 /// Two timelines, each a process in the trace: virtual time (animations per view, transition phases; pid 1) and
-/// the wall clock since the recorder was made (Lua callbacks and hooks with what they cost; pid 2). Within a
-/// timeline each `track` (a view's name, "transitions", "Lua") is a thread. Times are given in seconds and
-/// written in microseconds.
+/// the wall clock since the recorder was made (Lua callbacks and hooks with what they cost; pid 2). A recorder that
+/// goes on with a fresh runtime (`startNextRun`) gives each runtime's virtual time a process of its own (pid 3 for
+/// the second, …), since each starts again from 0. Within a timeline each `track` (a view's name, "transitions",
+/// "Lua") is a thread. Times are given in seconds and written in microseconds.
 public final class TraceRecorder {
     /// The events recorded so far, in recording order (spans still open are not among them).
     public private(set) var events: [TraceEvent] = []
@@ -13,10 +14,13 @@ public final class TraceRecorder {
     public var wallClock: () -> Seconds = Clock.monotonicSeconds
     /// Gives the virtual time at which spans still open when the trace is written end; nil leaves them 0 long.
     public var virtualNow: (() -> Seconds)?
+    /// The runtime recorded now, counted from 1 (see `startNextRun`).
+    public private(set) var run = 1
 
     private let wallStart: Seconds
-    private var trackIDs: [TraceTimeline: [String: Int]] = [:]
-    private var trackOrder: [(timeline: TraceTimeline, name: String, tid: Int)] = []
+    /// Thread ids by process id and track name, and the tracks in the order they were first used.
+    private var trackIDs: [Int: [String: Int]] = [:]
+    private var trackOrder: [(pid: Int, name: String, tid: Int)] = []
     private var openSpans: [Int: OpenSpan] = [:]
     private var nextSpanID = 0
     private var animationSpans: [AnimationKey: (span: TraceSpan, animation: Animation, view: View)] = [:]
@@ -33,16 +37,21 @@ public final class TraceRecorder {
     public func recordSpan(name: String, category: String, start: Seconds, duration: Seconds,
                            args: [String: TraceValue] = [:], track: String = "main",
                            timeline: TraceTimeline = .virtual) {
+        recordSpan(name: name, category: category, start: start, duration: duration, args: args, track: track,
+                   pid: pid(timeline))
+    }
+
+    private func recordSpan(name: String, category: String, start: Seconds, duration: Seconds,
+                            args: [String: TraceValue], track: String, pid: Int) {
         events.append(TraceEvent(name: name, category: category, phase: .complete, timestamp: microseconds(start),
-                                 duration: microseconds(max(0, duration)), pid: timeline.rawValue,
-                                 tid: tid(track, timeline), args: args))
+                                 duration: microseconds(max(0, duration)), pid: pid, tid: tid(track, pid), args: args))
     }
 
     /// An instant at `time` (a Chrome "instant" event, thread-scoped).
     public func recordInstant(name: String, category: String, at time: Seconds, args: [String: TraceValue] = [:],
                               track: String = "main", timeline: TraceTimeline = .virtual) {
         events.append(TraceEvent(name: name, category: category, phase: .instant, timestamp: microseconds(time),
-                                 duration: nil, pid: timeline.rawValue, tid: tid(track, timeline), args: args))
+                                 duration: nil, pid: pid(timeline), tid: tid(track, pid(timeline)), args: args))
     }
 
     /// Opens a span whose end is not known yet (a transition phase); `endSpan` records it.
@@ -50,7 +59,7 @@ public final class TraceRecorder {
                           track: String = "main", timeline: TraceTimeline = .virtual) -> TraceSpan {
         nextSpanID += 1
         openSpans[nextSpanID] = OpenSpan(name: name, category: category, start: start, args: args, track: track,
-                                         timeline: timeline)
+                                         pid: pid(timeline))
         return TraceSpan(id: nextSpanID)
     }
 
@@ -59,7 +68,7 @@ public final class TraceRecorder {
     public func endSpan(_ span: TraceSpan, at end: Seconds, args: [String: TraceValue] = [:], name: String? = nil) {
         guard let open = openSpans.removeValue(forKey: span.id) else { return }
         recordSpan(name: name ?? open.name, category: open.category, start: open.start, duration: end - open.start,
-                   args: open.args.merging(args) { _, new in new }, track: open.track, timeline: open.timeline)
+                   args: open.args.merging(args) { _, new in new }, track: open.track, pid: open.pid)
     }
 
     /// Wall-clock seconds since the recorder was made: the time base of the `.wall` timeline.
@@ -99,10 +108,32 @@ public final class TraceRecorder {
         })
     }
 
-    /// Stops listening to the hooks `observeAnimations` registered.
-    public func stopObserving() {
+    /// Stops listening to the hooks `observeAnimations` and `observeTransitions` registered.
+    private func stopObserving() {
         for hook in hooks { hook.remove() }
         hooks = []
+    }
+
+    /// Goes on with a fresh runtime, observed next (a live window ran its script again): stops observing the
+    /// previous one, whose spans still open on its virtual timeline (a running animation, a transition in flight)
+    /// end at its clock's time, marked unfinished — that runtime's time ends there —; the next runtime's virtual time,
+    /// which starts again from 0, is a process of its own. Calls under way on the wall clock go on.
+    public func startNextRun() {
+        stopObserving()
+        closeEndedAnimations()
+        let now = virtualNow?() ?? 0
+        for (key, entry) in animationSpans {
+            animationSpans[key] = nil
+            endSpan(entry.span, at: min(now, entry.animation.endTime), args: ["unfinished": .bool(true)],
+                    name: entry.animation.label ?? "animation")
+        }
+        let virtual = pid(.virtual)
+        for (id, open) in openSpans.sorted(by: { $0.key < $1.key }) where open.pid == virtual {
+            endSpan(TraceSpan(id: id), at: now, args: ["unfinished": .bool(true)])
+        }
+        viewTracks = [:]
+        virtualNow = nil
+        run += 1
     }
 
     private func animationDidStart(_ event: HookEvent) {
@@ -190,12 +221,13 @@ public final class TraceRecorder {
         }
         var all = events
         for (_, open) in openSpans.sorted(by: { $0.key < $1.key }) {
-            let end = open.timeline == .wall ? wallNow : (virtualNow?() ?? open.start)
+            // Every virtual span still open is the current runtime's (`startNextRun` ended the others').
+            let end = open.pid == TraceTimeline.wall.rawValue ? wallNow : (virtualNow?() ?? open.start)
             var args = open.args
             args["unfinished"] = .bool(true)
             all.append(TraceEvent(name: open.name, category: open.category, phase: .complete,
                                   timestamp: microseconds(open.start), duration: microseconds(max(0, end - open.start)),
-                                  pid: open.timeline.rawValue, tid: tid(open.track, open.timeline), args: args))
+                                  pid: open.pid, tid: tid(open.track, open.pid), args: args))
         }
         let ordered = all.enumerated().sorted { a, b in
             if a.element.timestamp != b.element.timestamp { return a.element.timestamp < b.element.timestamp }
@@ -210,13 +242,13 @@ public final class TraceRecorder {
             first = false
             out += event.json
         }
-        for timeline in [TraceTimeline.virtual, .wall] where trackOrder.contains(where: { $0.timeline == timeline }) {
+        for pid in Set(trackOrder.map(\.pid)).sorted() {
             append(TraceEvent(name: "process_name", category: "", phase: .metadata, timestamp: 0, duration: nil,
-                              pid: timeline.rawValue, tid: 0, args: ["name": .string(timeline.processName)]))
+                              pid: pid, tid: 0, args: ["name": .string(processName(pid))]))
         }
         for track in trackOrder {
             append(TraceEvent(name: "thread_name", category: "", phase: .metadata, timestamp: 0, duration: nil,
-                              pid: track.timeline.rawValue, tid: track.tid, args: ["name": .string(track.name)]))
+                              pid: track.pid, tid: track.tid, args: ["name": .string(track.name)]))
         }
         for event in ordered { append(event) }
         out += "\n],\"displayTimeUnit\":\"ms\"}\n"
@@ -234,11 +266,24 @@ public final class TraceRecorder {
         (seconds * 1_000_000 * 1000).rounded() / 1000
     }
 
-    private func tid(_ track: String, _ timeline: TraceTimeline) -> Int {
-        if let id = trackIDs[timeline]?[track] { return id }
-        let id = (trackIDs[timeline]?.count ?? 0) + 1
-        trackIDs[timeline, default: [:]][track] = id
-        trackOrder.append((timeline, track, id))
+    /// The process of `timeline` for the runtime recorded now: pid 1 and 2 for the first, then 3, 4, … for the
+    /// virtual time of the next ones (the wall clock goes on as one timeline).
+    private func pid(_ timeline: TraceTimeline) -> Int {
+        timeline == .virtual && run > 1 ? run + 1 : timeline.rawValue
+    }
+
+    /// `virtual time`, or `virtual time (run N)` once there were several runtimes; `wall clock (Lua callbacks)`.
+    private func processName(_ pid: Int) -> String {
+        if pid == TraceTimeline.wall.rawValue { return "wall clock (Lua callbacks)" }
+        guard run > 1 else { return "virtual time" }
+        return "virtual time (run \(pid == TraceTimeline.virtual.rawValue ? 1 : pid - 1))"
+    }
+
+    private func tid(_ track: String, _ pid: Int) -> Int {
+        if let id = trackIDs[pid]?[track] { return id }
+        let id = (trackIDs[pid]?.count ?? 0) + 1
+        trackIDs[pid, default: [:]][track] = id
+        trackOrder.append((pid, track, id))
         return id
     }
 
@@ -248,7 +293,7 @@ public final class TraceRecorder {
         var start: Seconds
         var args: [String: TraceValue]
         var track: String
-        var timeline: TraceTimeline
+        var pid: Int
     }
 
     private struct AnimationKey: Hashable {

@@ -16,11 +16,17 @@ final class RunTrace {
     }
 
     /// Records `runtime` from now on, in the same trace (a live window ran the script again in a fresh runtime):
-    /// the moment is marked on the wall-clock timeline; the new run's virtual time starts again from 0.
+    /// the trace is of the whole session, every runtime in it. The new runtime's virtual time, starting again from 0,
+    /// is a process of its own (`virtual time (run 2)`), and what the previous one left under way on its own ends
+    /// at its time, unfinished. The moment is marked on both: on the wall clock, which goes on (the calls after the
+    /// mark are the new runtime's), and at 0 on the new virtual timeline (which shows even if nothing animates).
     func follow(_ runtime: LuaRuntime) {
-        recorder.stopObserving()
-        recorder.recordInstant(name: "the script ran again in a fresh runtime", category: "session",
-                               at: recorder.wallNow, track: "Lua", timeline: .wall)
+        recorder.startNextRun()
+        let mark = "the script ran again in a fresh runtime"
+        let run: [String: TraceValue] = ["run": .number(Double(recorder.run))]
+        recorder.recordInstant(name: mark, category: "session", at: recorder.wallNow, args: run, track: "Lua",
+                               timeline: .wall)
+        recorder.recordInstant(name: mark, category: "session", at: 0, args: run, track: "session")
         observe(runtime)
     }
 

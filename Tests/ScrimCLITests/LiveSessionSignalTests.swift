@@ -43,6 +43,88 @@ extension LiveSessionTests {
         #expect(text.contains("app.lua:4") && text.contains("app.lua:5"), "\(text.prefix(3000))")
     }
 
+    /// Every way out after a saved main script ran again (a signal while the new script's callback runs, `os.exit`
+    /// in it, Esc) writes one trace of the session that describes both runtimes, each on its own virtual timeline:
+    /// the first one's animation, still running when it was replaced, ends at its own time (not the new clock's);
+    /// the new one's animation is on the new timeline from 0. A signal stops the new runtime's running callback.
+    @Test(arguments: ["SIGINT", "SIGTERM", "os.exit", "Escape"])
+    func theTraceDescribesEachRuntimeOfTheSessionHoweverItEnds(ending: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let script = folder.path + "/app.lua", trace = folder.path + "/trace.json"
+        try """
+            io.stdout:setvbuf("line")
+            local box = scrim.View{ frame = {0, 0, 50, 50}, backgroundColor = "red" }
+            scrim.window:addSubview(box)
+            scrim.animate(5, function() box.alpha = 0.2 end)
+            print("run 1 ready")
+            """.write(toFile: script, atomically: false, encoding: .utf8)
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let scrim = try LiveProcess(["run", "--window", "--screen", "100x100@1", "--trace", trace, script],
+                                    display: display)
+        defer { scrim.stop() }
+        #expect(scrim.waitForOutput("run 1 ready"), "\(scrim.output)\(scrim.errors)")
+        Thread.sleep(forTimeInterval: 1.1) // a modification time the watcher sees as new
+        let end = ["os.exit": "os.exit(3)", "Escape": ""][ending] ?? "while true do end"
+        try """
+            io.stdout:setvbuf("line")
+            local box = scrim.View{ frame = {0, 0, 50, 50}, backgroundColor = "blue" }
+            scrim.window:addSubview(box)
+            scrim.after(0.1, function() scrim.animate(0.3, function() box.alpha = 0.2 end) end)
+            scrim.after(0.6, function()
+              print("run 2 ready")
+              \(end)
+            end)
+            """.write(toFile: script, atomically: false, encoding: .utf8)
+        #expect(scrim.waitForOutput("run 2 ready"), "\(scrim.output)\(scrim.errors)")
+        switch ending {
+        case "SIGINT", "SIGTERM":
+            let signal = ending == "SIGINT" ? SIGINT : SIGTERM
+            Thread.sleep(forTimeInterval: 0.2) // into the loop
+            scrim.send(signal)
+            #expect(scrim.waitForExit() == 128 + signal, "\(scrim.errors)")
+            // Stopped where the new runtime's callback was looping (line 7 exists only in the new script).
+            #expect(scrim.errors.contains("app.lua:7: in function <"), "\(scrim.errors)")
+            #expect(scrim.errors.contains("scrim: interrupted!"), "\(scrim.errors)")
+        case "os.exit":
+            #expect(scrim.waitForExit() == 3, "\(scrim.errors)")
+        default:
+            _ = try? display.xdotool(["key", "--window", try display.window(named: "app.lua"), "Escape"])
+            #expect(scrim.waitForExit() == 0, "\(scrim.errors)")
+        }
+
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: trace)))
+        let events = try #require((object as? [String: Any])?["traceEvents"] as? [[String: Any]])
+        func number(_ event: [String: Any], _ key: String) -> Double { (event[key] as? NSNumber)?.doubleValue ?? -1 }
+        func args(_ event: [String: Any]) -> [String: Any] { event["args"] as? [String: Any] ?? [:] }
+        var processes: [String: Int] = [:]
+        for event in events where event["name"] as? String == "process_name" {
+            if let name = args(event)["name"] as? String, let pid = event["pid"] as? Int { processes[name] = pid }
+        }
+        // Run 1, then the last run: the watcher may see the save as two changes (the file emptied, then written),
+        // as an editor's save can be, and run the script twice.
+        let first = try #require(processes["virtual time (run 1)"], "\(processes)")
+        let later = processes.filter { $0.key.hasPrefix("virtual time (run ") && $0.value != first }.map(\.value)
+        let last = try #require(later.max(), "\(processes)\n\(scrim.errors)")
+        let wall = try #require(processes["wall clock (Lua callbacks)"], "\(processes)")
+        let animations = events.filter { $0["name"] as? String == "animation" && $0["ph"] as? String == "X" }
+        // The first runtime's 5 s animation had run for over a second of its clock when the script ran again.
+        let cut = try #require(animations.first { $0["pid"] as? Int == first }, "\(animations)")
+        #expect(number(cut, "dur") >= 1_000_000 && number(cut, "dur") < 5_000_000, "\(cut)")
+        #expect(args(cut)["unfinished"] as? Bool == true, "\(cut)")
+        // The new runtime's, from 0.1 s of its own clock, 0.3 s long.
+        let fresh = try #require(animations.first { $0["pid"] as? Int == last }, "\(animations)")
+        #expect(abs(number(fresh, "ts") - 100_000) < 1 && abs(number(fresh, "dur") - 300_000) < 1, "\(fresh)")
+        #expect(args(fresh)["finished"] as? Bool == true, "\(fresh)")
+        let marks = events.filter { $0["name"] as? String == "the script ran again in a fresh runtime" }
+        #expect(Set(marks.compactMap { $0["pid"] as? Int }) == Set(later + [wall]), "\(marks)")
+        // The new runtime's last callback (defined at line 5 of the new script) is on the wall clock.
+        #expect(events.contains {
+            (args($0)["source"] as? String)?.hasSuffix("/app.lua:5") == true && $0["pid"] as? Int == wall
+        })
+    }
+
     /// `F`'s second line, "dropped N": a callback that holds the window for 0.6 s misses some thirty refreshes, in
     /// `run --window` and `repl --window` alike (the count is the window's own, made as it is pumped).
     @Test(arguments: ["run", "repl"])
@@ -61,16 +143,55 @@ extension LiveSessionTests {
             """.write(toFile: script, atomically: true, encoding: .utf8)
         let display = try VirtualDisplay()
         defer { display.stop() }
-        let scrim = try LiveProcess([command, "--window", "--screen", "200x300@1", script], display: display)
+        // The REPL's input kept open: its session pumps the window while it waits for a statement.
+        let scrim = try LiveProcess([command, "--window", "--screen", "200x300@1", script], display: display,
+                                    keepInputOpen: command == "repl")
         defer { scrim.stop() }
         #expect(scrim.waitForOutput("ready"), "\(scrim.output)\(scrim.errors)")
         let window = try display.window(named: "busy.lua")
         try display.xdotool(["key", "--window", window, "f"])
-        _ = try screenshotWhen(display, window, folder.path + "/f.png") { $0[190, 5].r < 40 }
+        // The overlay up: its box (black at 70 %) over the white screen.
+        _ = try screenshotWhen(display, window, folder.path + "/f.png") { $0[190, 5].r < 128 }
         // The overlay's figures are refreshed four times a second; the line of dropped frames, before and after.
         Thread.sleep(forTimeInterval: 0.6)
         let before = try display.screenshot(window, to: folder.path + "/before.png")
         try display.xdotool(["mousemove", "--window", window, "100", "150", "click", "1"])
+        #expect(scrim.waitForOutput("held"), "\(scrim.output)\(scrim.errors)")
+        var changed = 0
+        _ = poll(timeout: 10) {
+            guard let after = try? display.screenshot(window, to: folder.path + "/after.png") else { return false }
+            changed = differingPixels(Self.droppedLine(after), Self.droppedLine(before))
+            return changed > 0
+        }
+        #expect(changed > 0, "the line of dropped frames did not change")
+        _ = try? display.xdotool(["key", "--window", window, "Escape"])
+        #expect(scrim.waitForExit() == 0, "\(scrim.errors)")
+    }
+
+    /// The REPL's own frames, between and around statements (standard input kept open, so the session reads it
+    /// while the window is pumped): a statement that holds the window for 0.6 s drops some thirty refreshes, counted
+    /// by the same mechanism as `run --window`'s.
+    @Test func aREPLStatementThatHoldsTheWindowDropsFrames() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let script = folder.path + "/statement.lua"
+        try """
+            io.stdout:setvbuf("line")
+            print("ready")
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let scrim = try LiveProcess(["repl", "--window", "--screen", "200x300@1", script], display: display,
+                                    keepInputOpen: true)
+        defer { scrim.stop() }
+        #expect(scrim.waitForOutput("ready"), "\(scrim.output)\(scrim.errors)")
+        let window = try display.window(named: "statement.lua")
+        try display.xdotool(["key", "--window", window, "f"])
+        // The overlay up: its box (black at 70 %) over the white screen.
+        _ = try screenshotWhen(display, window, folder.path + "/f.png") { $0[190, 5].r < 128 }
+        Thread.sleep(forTimeInterval: 0.6)
+        let before = try display.screenshot(window, to: folder.path + "/before.png")
+        scrim.type("local start = os.clock() while os.clock() - start < 0.6 do end print('held')\n")
         #expect(scrim.waitForOutput("held"), "\(scrim.output)\(scrim.errors)")
         var changed = 0
         _ = poll(timeout: 10) {

@@ -386,8 +386,12 @@ final class LiveProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var outText = ""
     private var errText = ""
+    /// Standard input, when it is a pipe (`input`, or `keepInputOpen` for lines written later with `type`).
+    private let stdin = Pipe()
 
-    init(_ arguments: [String], display: VirtualDisplay?, input: String? = nil, directory: String? = nil) throws {
+    /// `input` is written to standard input, which then ends (nil: it is empty), unless `keepInputOpen`.
+    init(_ arguments: [String], display: VirtualDisplay?, input: String? = nil, keepInputOpen: Bool = false,
+         directory: String? = nil) throws {
         process.executableURL = ScrimProcess.binary
         process.arguments = arguments
         process.currentDirectoryURL = directory.map { URL(fileURLWithPath: $0) } ?? ScrimProcess.repoRoot
@@ -398,8 +402,7 @@ final class LiveProcess: @unchecked Sendable {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        let stdin = Pipe()
-        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
+        process.standardInput = input == nil && !keepInputOpen ? FileHandle.nullDevice : stdin
         out.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
             if data.isEmpty {
@@ -419,10 +422,13 @@ final class LiveProcess: @unchecked Sendable {
             self?.lock.withLock { self?.errText += text }
         }
         try process.run()
-        if let input {
-            stdin.fileHandleForWriting.write(Data(input.utf8))
-            try stdin.fileHandleForWriting.close()
-        }
+        if let input { type(input) }
+        if input != nil, !keepInputOpen { try stdin.fileHandleForWriting.close() }
+    }
+
+    /// Writes `text` to the process's standard input (kept open: `keepInputOpen`).
+    func type(_ text: String) {
+        stdin.fileHandleForWriting.write(Data(text.utf8))
     }
 
     var output: String { lock.withLock { outText } }

@@ -91,6 +91,56 @@ import Testing
         #expect((events[1]["args"] as? [String: Any])?["unfinished"] as? Bool == true)
     }
 
+    /// A live window that ran its script again records the fresh runtime in the same trace: the first runtime's
+    /// animation still running then ends at its own clock's time (not the new clock's), unfinished, and each
+    /// runtime's virtual time — both start from 0 — is a process of its own.
+    @Test func aFreshRuntimeGetsAVirtualTimelineOfItsOwn() throws {
+        let trace = TraceRecorder()
+        let first = Scene()
+        trace.observeAnimations(of: first.runtime)
+        trace.observeTransitions(of: first.runtime)
+        let old = first.add("box", Rect(x: 0, y: 0, width: 10, height: 10), .red)
+        first.runtime.animate(duration: 5, animations: { old.alpha = 0.5 })
+        first.runtime.advance(by: 1.5)
+
+        trace.startNextRun()
+        let second = Scene()
+        trace.observeAnimations(of: second.runtime)
+        trace.observeTransitions(of: second.runtime)
+        let box = second.add("box", Rect(x: 0, y: 0, width: 10, height: 10), .blue)
+        second.runtime.advance(by: 0.1)
+        second.runtime.animate(duration: 0.3, animations: { box.alpha = 0.2 })
+        try second.runtime.settle()
+        // The first runtime's hooks are gone: what it does now is not the trace's.
+        first.runtime.animate(duration: 1, animations: { old.alpha = 1 })
+        try first.runtime.settle()
+
+        let events = try parse(trace.json())
+        let processes = Dictionary(uniqueKeysWithValues: events.filter { $0["name"] as? String == "process_name" }
+            .compactMap { event -> (String, Int)? in
+                guard let name = (event["args"] as? [String: Any])?["name"] as? String, let pid = event["pid"] as? Int
+                else { return nil }
+                return (name, pid)
+            })
+        let run1 = try #require(processes["virtual time (run 1)"], "\(processes)")
+        let run2 = try #require(processes["virtual time (run 2)"], "\(processes)")
+        #expect(run1 != run2 && trace.run == 2)
+        let spans = events.filter { $0["ph"] as? String == "X" }
+        #expect(spans.count == 2)
+        let cut = try #require(spans.first { $0["pid"] as? Int == run1 })
+        #expect(abs((cut["dur"] as! NSNumber).doubleValue - 1_500_000) < 1)
+        #expect((cut["args"] as? [String: Any])?["unfinished"] as? Bool == true)
+        let fresh = try #require(spans.first { $0["pid"] as? Int == run2 })
+        #expect(abs((fresh["ts"] as! NSNumber).doubleValue - 100_000) < 1)
+        #expect(abs((fresh["dur"] as! NSNumber).doubleValue - 300_000) < 1)
+        #expect((fresh["args"] as? [String: Any])?["finished"] as? Bool == true)
+        // Each process has its own "box" track.
+        let boxTracks = events.filter {
+            $0["name"] as? String == "thread_name" && ($0["args"] as? [String: Any])?["name"] as? String == "box"
+        }
+        #expect(Set(boxTracks.compactMap { $0["pid"] as? Int }) == [run1, run2])
+    }
+
     @Test func overlappingAnimationsOfAViewGoOnSeparateTracks() throws {
         let scene = Scene()
         let trace = TraceRecorder()
