@@ -14,8 +14,14 @@ enum TapDiagnosis {
         while true {
             if let problem = skipReason(view) { return "\(place) is ignored: \(view.displayName) \(problem)" }
             // Front to back, as hit-testing tries subviews.
-            guard let next = view.subviews.reversed().first(where: {
-                $0.point(inside: Point(x: local.x - $0.storedFrame.x, y: local.y - $0.storedFrame.y))
+            let passthrough = (view as? TransitionContainerView)?.passthroughView
+            guard let next = view.subviews.reversed().first(where: { candidate in
+                let inner = Point(x: local.x - candidate.storedFrame.x, y: local.y - candidate.storedFrame.y)
+                guard candidate.point(inside: inner) else { return false }
+                // A presented view that lets touches through is passed over where none of its subviews is hit.
+                return candidate !== passthrough || candidate.subviews.contains {
+                    $0.point(inside: Point(x: inner.x - $0.storedFrame.x, y: inner.y - $0.storedFrame.y))
+                }
             }) else { break }
             local = Point(x: local.x - next.storedFrame.x, y: local.y - next.storedFrame.y)
             view = next

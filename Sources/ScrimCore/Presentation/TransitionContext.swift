@@ -99,6 +99,10 @@ public final class TransitionContext: PendingWork {
     public func completeTransition(_ didComplete: Bool) {
         guard !isCompleted else { return }
         isCompleted = true
+        // Animations due by now end now, as the frame at this instant would end them (a timer at the same instant runs
+        // first): the transition's callbacks and completions see its animations over, so a tap there reaches the
+        // dimming view and nothing reads as still animating.
+        if let runtime { runtime.animator.stepFrame(at: runtime.now) }
         runtime?.clock.endPendingWork(self)
         let finish = onComplete
         onComplete = nil
