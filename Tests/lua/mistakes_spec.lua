@@ -128,3 +128,35 @@ describe("a method called with '.' instead of ':'", function()
     assert.matches("bad argument #1 to 'addSubview' %(View expected, got no value%)$", message)
   end)
 end)
+
+describe("an override reading its own member", function()
+  local function sheetClass(duration)
+    local S = scrim.class("SelfReading", scrim.BottomPresentViewController)
+    function S:viewDidLoad()
+      local content = scrim.View{ name = "content" }
+      self.view:addSubview(content)
+      scrim.constrain{ item = content, attribute = "height", constant = 300 }
+      self.bottom = scrim.constrain(self.view, "bottom", "==", content, "bottom")
+    end
+    function S:animatedBottomConstraint() return self.bottom end
+    S.presentationAnimationDuration = duration
+    return S
+  end
+
+  it("raises at its line, pointing at self.super, rather than overflowing the C stack", function()
+    local line = debug.getinfo(1, "l").currentline + 1
+    local sheet = sheetClass(function(self) return self.presentationAnimationDuration * 2 end)()
+    local message = errorOf(function() return sheet.presentationAnimationDuration end)
+    assert.equal("Tests/lua/mistakes_spec.lua:" .. line .. ": 'presentationAnimationDuration' reads itself while its "
+      .. "answer is being computed (an override reaches the base's value as self.super.presentationAnimationDuration)",
+      message)
+    -- nothing is left marked as under way: the next read raises the same way, not as a stuck answer
+    assert.equal(message, errorOf(function() return sheet.presentationAnimationDuration end))
+  end)
+
+  it("reaches the base's value through self.super", function()
+    local sheet = sheetClass(function(self) return self.super.presentationAnimationDuration * 2 end)()
+    assert.equal(0.5, sheet.presentationAnimationDuration)
+    assert.equal(0.5, sheet.dimmingTransitioning.presentationAnimationDuration)
+  end)
+end)

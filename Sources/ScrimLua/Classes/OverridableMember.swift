@@ -89,9 +89,24 @@ extension LuaClass {
             let name = member.name
             answers.insert(name)
             let setter = setters[name]
-            readonly(name, push: { object, call in try answer(object, name, call) })
+            readonly(name, push: { object, call in
+                // An override that reads its own member would ask for its answer again, without end.
+                let key = AnswerUnderWay(object: ObjectIdentifier(object), member: name)
+                guard call.runtime.answersUnderWay.insert(key).inserted else {
+                    throw ScriptError("'\(name)' reads itself while its answer is being computed (an override "
+                        + "reaches the base's value as self.super.\(name))")
+                }
+                defer { call.runtime.answersUnderWay.remove(key) }
+                return try answer(object, name, call)
+            })
             setters[name] = setter
         }
         return self
     }
+}
+
+/// An answered member whose answer is being computed for one object.
+struct AnswerUnderWay: Hashable {
+    let object: ObjectIdentifier
+    let member: String
 }

@@ -39,6 +39,8 @@ public final class LuaRuntime {
     /// Kept referenced, so that their addresses (what an override is checked against) stay theirs.
     var baseImplementations: [LuaRef] = []
     var baseImplementationAddresses: Set<UnsafeRawPointer?> = []
+    /// The answered members being computed, by object and name (see `LuaClass.overridable(_:answer:)`).
+    var answersUnderWay: Set<AnswerUnderWay> = []
     /// Where reported errors are written (standard error by default).
     public var errorOutput: (String) -> Void = { writeToStandardError($0 + "\n") }
 
