@@ -1,3 +1,5 @@
+// Raw C API kept for the delegate-call loop: it reads each result off the stack as the bridge's own delegate adapters
+// do, so the figure set against the plain C host is the bridge's cost, not that of a typed reader around it.
 import CLua
 import Glibc
 import ScrimCore
@@ -37,8 +39,7 @@ func bridgeBenchmarks() -> [BenchRow] {
     let state = runtime.state
     let L = state.L
     state.register(probeClass, for: BenchProbe.self)
-    state.push(any: BenchProbe())
-    lua_setglobal(L, "probe")
+    state.setGlobal("probe", LuaValue.object(BenchProbe()))
     try! state.run("""
         view = scrim.View{ name = "probe" }
         count = 0
@@ -59,8 +60,7 @@ func bridgeBenchmarks() -> [BenchRow] {
     let emit = loop("local emit, x, f = scrim.emit, nil, { x = 1 }", "x = emit('bench.lua')")
     let emitFields = loop("local emit, x, f = scrim.emit, nil, { x = 1 }", "x = emit('bench.lua', f)")
 
-    lua_getglobal(L, "delegate")
-    let delegate = state.popRef()
+    guard case .table(let delegate) = state.global("delegate") else { fatalError("bench: no delegate table") }
     let delegateCall = bestCPU(15) {
         var sum = 0
         for i in 0..<calls {

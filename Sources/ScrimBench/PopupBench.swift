@@ -1,4 +1,3 @@
-import CLua
 import Glibc
 import ScrimLua
 
@@ -15,8 +14,7 @@ func popupBenchmarks() -> [BenchRow] {
           \(body)
         end
         """)
-        lua_getglobal(state.L, "cycle")
-        let cycle = state.popRef()
+        guard case .function(let cycle) = state.global("cycle") else { fatalError("bench: no cycle function") }
         var atWarmUp = 0.0
         let start = monotonicSeconds()
         for i in 1...cycles {

@@ -1,4 +1,3 @@
-import CLua
 import ScrimCore
 import ScrimLua
 
@@ -38,10 +37,8 @@ public final class PluginHost {
         if let host = of(runtime) { return host }
         let host = PluginHost(runtime: runtime)
         let state = runtime.state
-        let L = state.L
         state.register(luaClass, for: PluginHost.self)
-        state.push(any: host)
-        lua_rawsetp(L, scrim_registryindex(), registryKey.address)
+        state.setRegistryValue(registryKey, LuaValue.object(host))
         host.installModuleFunctions()
         return host
     }
@@ -50,10 +47,8 @@ public final class PluginHost {
     public static func of(_ runtime: LuaRuntime) -> PluginHost? {
         let state = runtime.state
         guard !state.isClosed else { return nil }
-        return state.keepingTop { _ in
-            lua_rawgetp(state.L, scrim_registryindex(), registryKey.address)
-            return state.object(at: -1) as? PluginHost
-        }
+        guard case .object(let host) = state.registryValue(registryKey) else { return nil }
+        return host as? PluginHost
     }
 
     /// The record of the plugin called `name`.
@@ -317,12 +312,7 @@ public final class PluginHost {
     func pushPreludeCall(_ function: String, _ arguments: [LuaPushable?]) throws {
         guard let runtime else { throw PluginError(plugin: "", message: "the runtime is gone") }
         let state = runtime.state
-        let L = state.L
-        let prelude = try preludeTable()
-        prelude.push(L)
-        scrim_rawgetfield(L, -1, function)
-        lua_rotate(L, -2, -1)
-        lua_settop(L, -2)
+        state.field(try preludeTable(), function).push(state)
         state.push(arguments: arguments)
         // A failed call leaves nothing (LuaState.call pops the function and its arguments, and pushes no error).
         try state.call(nargs: Int32(arguments.count), nresults: 1)
@@ -330,43 +320,24 @@ public final class PluginHost {
 
     private func preludeTable() throws -> LuaRef {
         if let prelude { return prelude }
-        guard let runtime else { throw PluginError(plugin: "", message: "the runtime is gone") }
-        let state = runtime.state
-        let L = state.L
-        return try state.keepingTop { _ in try buildPrelude(state, L) }
-    }
-
-    private func buildPrelude(_ state: LuaState, _ L: OpaquePointer) throws -> LuaRef {
+        guard let state = runtime?.state else { throw PluginError(plugin: "", message: "the runtime is gone") }
+        let module = state.field(state.loadedModules, "scrim"), globals = state.globals
         try state.load(PluginPrelude.sandbox)
-        pushModule(L)
-        scrim_pushglobaltable(L)
+        let sandbox = state.popRef()
         try state.load(PluginPrelude.random)
-        scrim_pushglobaltable(L)
-        try state.call(nargs: 1, nresults: 1)
-        state.push(PluginModuleFile.check)
-        (LuaRuntime.pluginFunctions + PluginHost.kinds).push(state)
-        try state.call(nargs: 5, nresults: 1)
+        let random = try state.call(state.popRef(), [globals])
+        let sandboxed = try state.call(sandbox, [module, globals, random, PluginModuleFile.check,
+                                                 LuaRuntime.pluginFunctions + PluginHost.kinds])
         try state.load(PluginPrelude.loader)
-        pushModule(L)
-        scrim_pushglobaltable(L)
-        state.push(pluginOn)
-        state.push(reportFunction)
-        state.push(PluginHost.isCallable)
-        lua_rotate(L, -7, -1)
-        try state.call(nargs: 6, nresults: 1)
-        let table = state.popRef()
+        let made = try state.call(state.popRef(), [module, globals, pluginOn, reportFunction, PluginHost.isCallable, sandboxed])
+        guard case .table(let table) = made else { throw PluginError(plugin: "", message: "the plugin loader made no table") }
         prelude = table
         return table
     }
 
     private func field(of table: LuaRef, _ key: String) -> LuaRef? {
-        guard let state = runtime?.state else { return nil }
-        let L = state.L
-        return state.keepingTop { _ in
-            table.push(L)
-            guard lua_type(L, -1) == LUA_TTABLE, scrim_rawgetfield(L, -1, key) == LUA_TTABLE else { return nil }
-            return state.popRef()
-        }
+        guard let state = runtime?.state, case .table(let found) = state.field(table, key) else { return nil }
+        return found
     }
 
     private func emit(_ event: String, _ name: String, _ error: String?) {

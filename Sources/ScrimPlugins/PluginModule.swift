@@ -1,4 +1,3 @@
-import CLua
 import ScrimCore
 import ScrimLua
 
@@ -11,7 +10,6 @@ extension PluginHost {
     func installModuleFunctions() {
         guard let runtime else { return }
         let state = runtime.state
-        let L = state.L
         // The host is found from the call's runtime, not captured: the functions are then Sendable, as every host
         // function must be.
         @Sendable func require(_ call: LuaCall) throws -> PluginHost {
@@ -33,18 +31,12 @@ extension PluginHost {
             }),
             ("list", HostFunction("list") { call in
                 let host = try require(call)
-                lua_createtable(call.L, Int32(host.plugins.count), 0)
-                for (position, plugin) in host.plugins.enumerated() {
-                    host.pushRecord(plugin, detailed: false)
-                    lua_rawseti(call.L, -2, lua_Integer(position + 1))
-                }
-                return 1
+                return call.push(host.plugins.map { host.record($0, detailed: false) })
             }),
             ("get", HostFunction("get") { call in
                 let host = try require(call)
                 guard let plugin = host.plugin(try call.string(1)) else { return call.push(nil) }
-                host.pushRecord(plugin, detailed: true)
-                return 1
+                return call.push(host.record(plugin, detailed: true))
             }),
             ("state", HostFunction("state") { call in
                 let name = try call.string(1)
@@ -64,17 +56,10 @@ extension PluginHost {
                 }
             }),
         ]
-        pushModule(L)
-        state.pushString("plugins")
-        lua_createtable(L, 0, Int32(plugins.count))
-        for (name, function) in plugins {
-            state.push(function)
-            lua_setfield(L, -2, name)
-        }
-        lua_rawset(L, -3)
+        guard case .table(let module) = state.field(state.loadedModules, "scrim") else { return }
+        state.setField(module, "plugins", LuaFields(plugins.map { ($0.0, $0.1 as LuaPushable?) }))
         for kind in PluginHost.kinds {
-            state.pushString(kind)
-            state.push(HostFunction(kind) { call in
+            state.setField(module, kind, HostFunction(kind) { call in
                 let name = try call.string(1)
                 let options = call.isNil(2) ? nil : try call.table(2)
                 let host = try require(call)
@@ -86,41 +71,20 @@ extension PluginHost {
                     throw ScriptError(other.description)
                 }
             })
-            lua_rawset(L, -3)
         }
-        lua_settop(L, -2)
     }
 
     /// `{name=, version=, state=, error=, warnings=}`; detailed adds `description`, `directory`, `requires`,
     /// `permissions` and `exports` (`{menus={…}, transitions={…}, controllers={…}}`, names sorted).
-    func pushRecord(_ plugin: Plugin, detailed: Bool) {
-        guard let state = runtime?.state else { return }
-        let L = state.L
-        lua_createtable(L, 0, detailed ? 10 : 5)
-        func set(_ key: String, _ value: LuaPushable?) {
-            if let value { value.push(state) } else { lua_pushnil(L) }
-            lua_setfield(L, -2, key)
-        }
-        set("name", plugin.name)
-        set("version", plugin.version)
-        set("state", plugin.state.rawValue)
-        set("error", plugin.error)
-        set("warnings", plugin.warnings)
-        guard detailed else { return }
-        set("description", plugin.manifest?.description)
-        set("directory", plugin.directory)
-        set("requires", plugin.manifest?.requires ?? [])
-        set("permissions", plugin.manifest?.permissions ?? [])
+    func record(_ plugin: Plugin, detailed: Bool) -> LuaFields {
+        var record = LuaFields([("name", plugin.name), ("version", plugin.version), ("state", plugin.state.rawValue),
+                                ("error", plugin.error), ("warnings", plugin.warnings)])
+        guard detailed else { return record }
         let exports = plugin.state == .loaded ? (try? callPrelude("exportNames", [plugin.name])) : nil
-        set("exports", exports)
-    }
-
-    /// The module as `require("scrim")` finds it (a script may shadow the global).
-    func pushModule(_ L: OpaquePointer) {
-        luaL_getsubtable(L, scrim_registryindex(), LUA_LOADED_TABLE)
-        scrim_rawgetfield(L, -1, "scrim")
-        lua_rotate(L, -2, -1)
-        lua_settop(L, -2)
+        record.fields += [("description", plugin.manifest?.description), ("directory", plugin.directory),
+                          ("requires", plugin.manifest?.requires ?? []), ("permissions", plugin.manifest?.permissions ?? []),
+                          ("exports", exports)]
+        return record
     }
 
     /// `isCallable(value)`: whether the host's functions take `value` as a callback (`LuaCall.function`'s check).
@@ -137,11 +101,9 @@ extension PluginHost {
             let event = try call.string(3)
             let function = try call.function(4)
             var once = false, priority = 0
-            if !call.isNil(5) {
-                let L = call.L
-                if scrim_rawgetfield(L, 5, "once") != LUA_TNIL { once = lua_toboolean(L, -1) != 0 }
-                if scrim_rawgetfield(L, 5, "priority") == LUA_TNUMBER { priority = Int(scrim_tointeger(L, -1)) }
-                lua_settop(L, -3)
+            if let options = call.state.table(at: 5) {
+                once = options["once"].isTrue
+                priority = options["priority"].integerValue ?? 0
             }
             guard let runtime = call.state.owner as? LuaRuntime else { throw ScriptError("no runtime") }
             if let warning = EventNames.warning(forSubscriptionTo: event) {

@@ -1,4 +1,3 @@
-import CLua
 import ScrimLua
 
 /// `--filter` takes a Lua pattern, matched against a test's full name in either form: busted's (names joined by
@@ -10,13 +9,9 @@ public enum FilterPattern {
         let state: LuaState
         do { state = try LuaState(memoryLimit: 1 << 24, timeBudget: 1) } catch { return "\(error)" }
         defer { state.close() }
-        let L = state.L
-        lua_getglobal(L, "string")
-        lua_getfield(L, -1, "find")
-        state.pushString("")
-        state.pushString(pattern)
         do {
-            try state.call(nargs: 2, nresults: 0)
+            guard case .table(let string) = state.global("string") else { return "no string library" }
+            try state.callField(string, "find", ["", pattern])
             return nil
         } catch let error as LuaError {
             return error.message.replacing("bad argument #2 to 'find' ", with: "")
@@ -31,14 +26,6 @@ public enum FilterPattern {
         guard !filters.isEmpty else { return [] }
         guard let state = try? LuaState(memoryLimit: 1 << 26, timeBudget: 5) else { return [] }
         defer { state.close() }
-        let L = state.L
-        func pushList(_ items: [String]) {
-            lua_createtable(L, Int32(items.count), 0)
-            for (index, item) in items.enumerated() {
-                state.pushString(item)
-                lua_rawseti(L, -2, lua_Integer(index + 1))
-            }
-        }
         do {
             try state.load("""
                 local filters, names = ...
@@ -55,20 +42,10 @@ public enum FilterPattern {
                 end
                 return unmatched
                 """, name: "=[scrim filters]")
-            pushList(filters)
-            lua_createtable(L, Int32(names.count), 0)
-            for (index, parts) in names.enumerated() {
-                pushList(parts)
-                lua_rawseti(L, -2, lua_Integer(index + 1))
-            }
-            try state.call(nargs: 2, nresults: 1)
+            let unmatched = state.popRef()
+            return state.table(try state.call(unmatched, [filters, names]))?.strings ?? []
         } catch {
             return []
-        }
-        return (0 ..< lua_rawlen(L, -1)).map { index in
-            lua_rawgeti(L, -1, lua_Integer(index + 1))
-            defer { lua_settop(L, -2) }
-            return state.string(at: -1)
         }
     }
 }

@@ -1,4 +1,3 @@
-import CLua
 import Glibc
 
 /// A moment as busted's reports give it: seconds since 1970 (`starttime`) and on the monotonic clock (`starttick`).
@@ -7,8 +6,12 @@ struct Moment {
     let tick: Double
 
     static func now() -> Moment {
-        var wall = timespec()
-        clock_gettime(CLOCK_REALTIME, &wall)
-        return Moment(time: Double(wall.tv_sec) + Double(wall.tv_nsec) / 1e9, tick: scrim_monotonic())
+        Moment(time: seconds(CLOCK_REALTIME), tick: seconds(CLOCK_MONOTONIC))
+    }
+
+    private static func seconds(_ clock: clockid_t) -> Double {
+        var now = timespec()
+        clock_gettime(clock, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }

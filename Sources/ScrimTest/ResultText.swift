@@ -1,35 +1,22 @@
-import CLua
-import ScrimLua
-
 /// How the runner takes a result's text (names, messages, tracebacks) from the spec's Lua: every byte kept (bytes
 /// that are not UTF-8 become `\xHH`, not a replacement character), and at most `limit` bytes of it, so that a
 /// message of tens of MiB is cut — saying so — instead of slowing every step after it.
 enum ResultText {
     static let limit = 64 * 1024
 
-    /// The string at `index` of `state` (nil unless it is a string).
-    static func read(_ state: LuaState, at index: Int32) -> String? {
-        guard lua_type(state.L, index) == LUA_TSTRING else { return nil }
-        var length = 0
-        guard let chars = lua_tolstring(state.L, index, &length) else { return nil }
-        return chars.withMemoryRebound(to: UInt8.self, capacity: length) { start in
-            var kept = min(length, limit)
-            // Cut before a character, not inside one (a UTF-8 character has at most 3 continuation bytes).
-            for _ in 0 ..< 3 where kept < length && start[kept] & 0xC0 == 0x80 { kept -= 1 }
-            let text = decode(UnsafeBufferPointer(start: start, count: kept))
-            return kept < length ? text + "… [cut to \(kept) of \(length) bytes]" : text
-        }
+    /// A Lua string's bytes as text, cut to `limit` bytes (nil for nil: not a string).
+    static func read(_ bytes: [UInt8]?) -> String? {
+        guard let bytes else { return nil }
+        var kept = min(bytes.count, limit)
+        // Cut before a character, not inside one (a UTF-8 character has at most 3 continuation bytes).
+        for _ in 0 ..< 3 where kept < bytes.count && bytes[kept] & 0xC0 == 0x80 { kept -= 1 }
+        let text = decode(bytes[..<kept])
+        return kept < bytes.count ? text + "… [cut to \(kept) of \(bytes.count) bytes]" : text
     }
 
     /// `text` cut to `limit` bytes, as `read` cuts (a message Swift made from a Lua error's).
     static func bounded(_ text: String) -> String {
-        let bytes = text.utf8
-        guard bytes.count > limit else { return text }
-        return Array(bytes).withUnsafeBufferPointer { buffer in
-            var kept = limit
-            for _ in 0 ..< 3 where buffer[kept] & 0xC0 == 0x80 { kept -= 1 }
-            return decode(buffer[..<kept]) + "… [cut to \(kept) of \(bytes.count) bytes]"
-        }
+        text.utf8.count > limit ? read(Array(text.utf8)) ?? text : text
     }
 
     /// UTF-8 as it is; each byte of an ill-formed sequence as `\xHH`.

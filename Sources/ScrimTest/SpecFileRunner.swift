@@ -1,4 +1,3 @@
-import CLua
 import Glibc
 import ScrimCore
 import ScrimLua
@@ -77,41 +76,31 @@ public struct SpecFileRunner {
             return file
         }
         let state = runtime.state
-        let L = state.L
         defer { state.close() }
-        applyPaths(state)
-        setArguments(state)
+        applyPaths(runtime)
+        setArguments(runtime)
 
-        let runner: Int32
+        let runner: LuaRef
         do {
-            lua_createtable(L, 0, 48)
+            LuaFields([
+                ("snapshotHandler", SnapshotHandler.function(runtime: runtime, spec: path)),
+                ("takeReports", Self.takeReports(box, options)),
+                // `runtimeChunks["@class.lua"]`: Scrim's own chunks, those loaded so far and those loaded later.
+                ("runtimeChunks", LuaFields([], metatable: [("__index", Traceback.isRuntimeChunk)])),
+            ]).push(state)
+            let library = state.popRef()
             for module in TestLibrary.assertion {
                 try state.load(module)
-                lua_pushvalue(L, -2)
-                try state.call(nargs: 1, nresults: 0)
+                try state.call(state.popRef(), [library])
             }
-            state.push(SnapshotHandler.function(runtime: runtime, spec: path))
-            lua_setfield(L, -2, "snapshotHandler")
-            state.push(Self.takeReports(box, options))
-            lua_setfield(L, -2, "takeReports")
-            // `runtimeChunks["@class.lua"]`: Scrim's own chunks, those loaded so far and those loaded later.
-            lua_createtable(L, 0, 0)
-            lua_createtable(L, 0, 1)
-            state.push(Traceback.isRuntimeChunk)
-            lua_setfield(L, -2, "__index")
-            lua_setmetatable(L, -2)
-            lua_setfield(L, -2, "runtimeChunks")
             try state.load(TestLibrary.spec)
-            lua_pushvalue(L, -2)
-            try state.call(nargs: 1, nresults: 1)
+            guard case .table(let made) = try state.call(state.popRef(), [library]) else {
+                throw LuaError(message: "spec.lua made no runner")
+            }
+            runner = made
             try state.load(TestLibrary.modules)
-            lua_pushvalue(L, -3)
-            lua_getfield(L, -3, "dsl")
-            try state.call(nargs: 2, nresults: 0)
-            lua_rotate(L, -2, 1)
-            lua_settop(L, -2) // the library: the runner keeps what it needs
-            runner = lua_gettop(L)
-            try configure(state, runner, path: path)
+            try state.call(state.popRef(), [library, state.field(runner, "dsl")]) // the runner keeps what it needs
+            try configure(state, runner)
         } catch {
             file.results.append(loadFailure(path, error, "the test library failed to load: "))
             return file
@@ -130,10 +119,7 @@ public struct SpecFileRunner {
 
         do {
             try state.loadFile(path)
-            lua_getfield(L, runner, "load")
-            lua_rotate(L, -2, 1)
-            state.pushString(path)
-            try state.call(nargs: 2, nresults: 0)
+            try state.callField(runner, "load", [state.popRef(), path])
         } catch {
             file.results.append(loadFailure(path, error))
             return file
@@ -144,10 +130,9 @@ public struct SpecFileRunner {
             let more: Bool
             state.restartTimeBudget()
             do {
-                lua_getfield(L, runner, "next")
-                try state.call(nargs: 0, nresults: 2)
-                more = lua_toboolean(L, -2) != 0
-                for var result in readResults(state, path: path) {
+                let next = try state.callField(runner, "next")
+                more = next.first?.isTrue ?? false
+                for var result in readResults(state, next.dropFirst().first ?? .nil, path: path) {
                     let now = Moment.now()
                     result.duration = now.tick - start.tick
                     result.startTime = start.time
@@ -156,7 +141,6 @@ public struct SpecFileRunner {
                     file.results.append(result)
                     finished(result)
                 }
-                lua_settop(L, runner)
             } catch {
                 file.results.append(loadFailure(path, error, "the test runner failed: "))
                 return file
@@ -166,48 +150,29 @@ public struct SpecFileRunner {
             // is not part of it.
             state.restartTimeBudget()
             do {
-                lua_getfield(L, runner, "invoke")
-                try state.call(nargs: 0, nresults: 0)
+                try state.callField(runner, "invoke")
             } catch let error as LuaError {
                 aborted(state, runner, path: path, error: error)
             } catch {
                 aborted(state, runner, path: path, error: LuaError(message: "\(error)"))
             }
-            lua_settop(L, runner)
         }
         return file
     }
 
     /// busted's default module paths (`./src/?.lua;./src/?/?.lua;./src/?/init.lua`, `./csrc/?.so`, or those of
     /// `--lpath`/`--cpath`) in front of the runtime's.
-    private func applyPaths(_ state: LuaState) {
-        let L = state.L
-        lua_getglobal(L, "package")
-        defer { lua_settop(L, -2) }
-        guard lua_type(L, -1) == LUA_TTABLE else { return }
+    private func applyPaths(_ runtime: LuaRuntime) {
         for (field, prefix) in [("path", options.luaPath), ("cpath", options.luaCPath)] where !prefix.isEmpty {
-            lua_getfield(L, -1, field)
-            let existing = lua_type(L, -1) == LUA_TSTRING ? state.string(at: -1) : ""
-            lua_settop(L, -2)
-            state.pushString(existing.isEmpty ? prefix : prefix + ";" + existing)
-            lua_setfield(L, -2, field)
+            runtime.prependPackagePath(field, prefix)
         }
     }
 
     /// The global `arg` as busted's is: the runner at 0 (`test`), the interpreter at -1 (this executable's path: `arg[-1]
     /// .. " " .. arg[0]` runs the runner again), then the words of its command line (everything after `test`).
-    private func setArguments(_ state: LuaState) {
-        let L = state.L
-        lua_createtable(L, Int32(options.scriptArguments.count), 2)
-        state.pushString(SpecFileRunner.executablePath)
-        lua_rawseti(L, -2, -1)
-        state.pushString("test")
-        lua_rawseti(L, -2, 0)
-        for (index, argument) in options.scriptArguments.enumerated() {
-            state.pushString(argument)
-            lua_rawseti(L, -2, lua_Integer(index + 1))
-        }
-        lua_setglobal(L, "arg")
+    private func setArguments(_ runtime: LuaRuntime) {
+        let words = [SpecFileRunner.executablePath, "test"] + options.scriptArguments
+        runtime.setArgTable(words: words.map { Array($0.utf8) }, scriptIndex: 1)
     }
 
     /// This executable (the same in the runner and its workers), or `scrim` if it cannot be read.
@@ -217,68 +182,32 @@ public struct SpecFileRunner {
         return length > 0 ? String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self) : "scrim"
     }()
 
-    private func configure(_ state: LuaState, _ runner: Int32, path: String) throws {
-        let L = state.L
-        lua_getfield(L, runner, "configure")
-        lua_createtable(L, 0, 8)
-        func list(_ name: String, _ values: [String]) {
-            lua_createtable(L, Int32(values.count), 0)
-            for (index, value) in values.enumerated() {
-                state.pushString(value)
-                lua_rawseti(L, -2, lua_Integer(index + 1))
-            }
-            lua_setfield(L, -2, name)
-        }
-        list("filter", options.filters)
-        list("filterOut", options.filtersOut)
-        list("tags", options.tags)
-        list("excludeTags", options.excludedTags)
-        lua_pushboolean(L, options.shuffle ? 1 : 0)
-        lua_setfield(L, -2, "shuffle")
-        lua_pushinteger(L, lua_Integer(truncatingIfNeeded: options.seed ?? 0))
-        lua_setfield(L, -2, "seed")
-        lua_pushboolean(L, options.failFast ? 0 : 1)
-        lua_setfield(L, -2, "keepGoing")
-        lua_pushboolean(L, options.list ? 1 : 0)
-        lua_setfield(L, -2, "list")
-        lua_pushboolean(L, options.wantsTraces ? 1 : 0)
-        lua_setfield(L, -2, "traces")
-        lua_pushboolean(L, options.showsInternalFrames ? 1 : 0)
-        lua_setfield(L, -2, "internals")
-        try state.call(nargs: 1, nresults: 0)
-        lua_getfield(L, runner, "setUpdateSnapshots")
-        lua_pushboolean(L, options.updateSnapshots ? 1 : 0)
-        try state.call(nargs: 1, nresults: 0)
+    private func configure(_ state: LuaState, _ runner: LuaRef) throws {
+        try state.callField(runner, "configure", [LuaFields([
+            ("filter", options.filters), ("filterOut", options.filtersOut),
+            ("tags", options.tags), ("excludeTags", options.excludedTags),
+            ("shuffle", options.shuffle), ("seed", Int(truncatingIfNeeded: options.seed ?? 0)),
+            ("keepGoing", !options.failFast), ("list", options.list),
+            ("traces", options.wantsTraces), ("internals", options.showsInternalFrames),
+        ])])
+        try state.callField(runner, "setUpdateSnapshots", [options.updateSnapshots])
     }
 
     /// `lib.takeReports()`: the reported errors since the last call, as {context=, message=, traceback=} tables.
     private static func takeReports(_ box: ReportBox, _ options: TestOptions) -> HostFunction {
         HostFunction(oneState: "takeReports") { call in
-            let L = call.L
             let reports = box.reports
             box.reports.removeAll()
-            lua_createtable(L, Int32(reports.count), 0)
-            for (index, report) in reports.enumerated() {
-                lua_createtable(L, 0, 3)
-                call.state.pushString(report.context)
-                lua_setfield(L, -2, "context")
-                call.state.pushString(report.message)
-                lua_setfield(L, -2, "message")
-                if let traceback = report.traceback.flatMap({ Traceback.shown($0, options) }) {
-                    call.state.pushString(traceback)
-                    lua_setfield(L, -2, "traceback")
-                }
-                lua_rawseti(L, -2, lua_Integer(index + 1))
-            }
-            return 1
+            return call.push(reports.map { report in
+                LuaFields([("context", report.context), ("message", report.message),
+                           ("traceback", report.traceback.flatMap { Traceback.shown($0, options) })])
+            })
         }
     }
 
     /// An invoke stopped from outside Lua (the time budget, Ctrl-C): the runner gets it as that code's error,
     /// so it is reported against the right test and the run goes on.
-    private func aborted(_ state: LuaState, _ runner: Int32, path: String, error: LuaError) {
-        let L = state.L
-        lua_settop(L, runner)
+    private func aborted(_ state: LuaState, _ runner: LuaRef, path: String, error: LuaError) {
         state.restartTimeBudget() // winding the test down is not part of its time
         var message = error.message
         var location = error.location.map { "\($0.file):\($0.line)" }
@@ -288,12 +217,7 @@ public struct SpecFileRunner {
             message = String(error.message.dropFirst("\(place.file):\(place.line): ".count))
             location = nil
         }
-        lua_getfield(L, runner, "aborted")
-        state.pushString(message)
-        if let location { state.pushString(location) } else { lua_pushnil(L) }
-        if let traceback = Traceback.shown(error.traceback, options) { state.pushString(traceback) } else { lua_pushnil(L) }
-        _ = try? state.call(nargs: 3, nresults: 0)
-        lua_settop(L, runner)
+        _ = try? state.callField(runner, "aborted", [message, location, Traceback.shown(error.traceback, options)])
     }
 
     private func loadFailure(_ path: String, _ error: Error, _ prefix: String = "") -> TestResult {
@@ -307,90 +231,49 @@ public struct SpecFileRunner {
                           traceback: Traceback.shown(error.traceback, options).map(ResultText.bounded))
     }
 
-    /// The list of result tables on top of the stack.
-    private func readResults(_ state: LuaState, path: String) -> [TestResult] {
-        let L = state.L
-        guard lua_type(L, -1) == LUA_TTABLE else { return [] }
-        let count = lua_rawlen(L, -1)
-        guard count > 0 else { return [] }
-        var results: [TestResult] = []
-        for index in 1 ... count {
-            lua_rawgeti(L, -1, lua_Integer(index))
-            results.append(readResult(state, path: path))
-            lua_settop(L, -2)
+    /// The results in the list `results`.
+    private func readResults(_ state: LuaState, _ results: LuaValue, path: String) -> [TestResult] {
+        guard let list = state.table(results) else { return [] }
+        return list.elements.compactMap { element in
+            guard case .table(let result) = element else { return nil }
+            return readResult(state, result, path: path)
         }
-        return results
     }
 
-    /// The result table on top of the stack (a plain table spec.lua made: read raw, no metamethod runs).
-    private func readResult(_ state: LuaState, path: String) -> TestResult {
-        let L = state.L
-        func field(_ name: String) -> String? {
-            defer { lua_settop(L, -2) }
-            state.pushString(name)
-            lua_rawget(L, -2)
-            return ResultText.read(state, at: -1)
-        }
-        func integer(_ name: String) -> Int64? {
-            defer { lua_settop(L, -2) }
-            state.pushString(name)
-            return lua_rawget(L, -2) == LUA_TNUMBER ? Int64(lua_tointegerx(L, -1, nil)) : nil
-        }
+    /// A result table (a plain table spec.lua made: read raw, no metamethod runs).
+    private func readResult(_ state: LuaState, _ result: LuaRef, path: String) -> TestResult {
+        func text(_ name: String) -> String? { ResultText.read(state.bytes(result, name)) }
         var names: [String] = []
-        state.pushString("names")
-        if lua_rawget(L, -2) == LUA_TTABLE {
-            for index in 0 ..< lua_rawlen(L, -1) {
-                lua_rawgeti(L, -1, lua_Integer(index + 1))
-                names.append(ResultText.read(state, at: -1) ?? "")
-                lua_settop(L, -2)
-            }
+        if case .table(let list) = state.field(result, "names"), let count = state.table(.table(list))?.elements.count {
+            names = (0 ..< count).map { ResultText.read(state.bytes(list, $0 + 1)) ?? "" }
         }
-        lua_settop(L, -2)
-        let status = field("status").flatMap(TestStatus.init(rawValue:)) ?? .error
-        return TestResult(status: status, names: names, file: path, line: Int(integer("line") ?? 0),
-                          message: field("message"), location: field("where"), traceback: field("traceback"),
-                          descriptor: field("descriptor"), declared: trace("declared", state),
-                          raised: trace("raised", state), randomSeed: integer("randomseed"))
+        let status = text("status").flatMap(TestStatus.init(rawValue:)) ?? .error
+        return TestResult(status: status, names: names, file: path, line: state.field(result, "line").integerValue ?? 0,
+                          message: text("message"), location: text("where"), traceback: text("traceback"),
+                          descriptor: text("descriptor"), declared: trace("declared", of: result, state),
+                          raised: trace("raised", of: result, state),
+                          randomSeed: state.field(result, "randomseed").integerValue.map(Int64.init))
     }
 
-    /// The trace table (spec.lua's `traceAt`) in field `name` of the table on top of the stack, if there is one.
-    private func trace(_ name: String, _ state: LuaState) -> SourceTrace? {
-        let L = state.L
-        state.pushString(name)
-        defer { lua_settop(L, -2) }
-        guard lua_rawget(L, -2) == LUA_TTABLE else { return nil }
-        func text(_ key: String) -> String {
-            state.pushString(key)
-            lua_rawget(L, -2)
-            defer { lua_settop(L, -2) }
-            return ResultText.read(state, at: -1) ?? ""
-        }
-        func number(_ key: String) -> Int {
-            state.pushString(key)
-            defer { lua_settop(L, -2) }
-            return lua_rawget(L, -2) == LUA_TNUMBER ? Int(lua_tointegerx(L, -1, nil)) : 0
-        }
+    /// The trace table (spec.lua's `traceAt`) in field `name` of `result`, if there is one.
+    private func trace(_ name: String, of result: LuaRef, _ state: LuaState) -> SourceTrace? {
+        guard case .table(let trace) = state.field(result, name) else { return nil }
+        func text(_ key: String) -> String { ResultText.read(state.bytes(trace, key)) ?? "" }
+        func number(_ key: String) -> Int { state.field(trace, key).integerValue ?? 0 }
         var message: SourceTrace.Message?
-        state.pushString("message")
-        switch lua_rawget(L, -2) {
-        case LUA_TTABLE:
-            state.pushString("json")
-            if lua_rawget(L, -2) == LUA_TSTRING {
+        switch state.field(trace, "message") {
+        case .table(let wrapped):
+            if let json = state.bytes(wrapped, "json") {
                 // Whole or not at all: JSON cut short is not JSON.
-                if lua_rawlen(L, -1) <= ResultText.limit { message = ResultText.read(state, at: -1).map(SourceTrace.Message.json) }
+                if json.count <= ResultText.limit { message = ResultText.read(json).map(SourceTrace.Message.json) }
             } else {
-                lua_settop(L, -2)
-                state.pushString("message")
-                lua_rawget(L, -2)
-                message = .wrapped(ResultText.read(state, at: -1) ?? "")
+                message = .wrapped(ResultText.read(state.bytes(wrapped, "message")) ?? "")
             }
-            lua_settop(L, -2)
-        case LUA_TSTRING:
-            message = ResultText.read(state, at: -1).map(SourceTrace.Message.text)
+        case .string:
+            message = ResultText.read(state.bytes(trace, "message")).map(SourceTrace.Message.text)
         default:
             break
         }
-        lua_settop(L, -2)
         return SourceTrace(source: text("source"), shortSource: text("short_src"), line: number("currentline"),
                            lineDefined: number("linedefined"), lastLineDefined: number("lastlinedefined"),
                            what: text("what"), traceback: text("traceback"), message: message)

@@ -1,4 +1,3 @@
-import CLua
 import Glibc
 import ScrimLua
 
@@ -86,13 +85,9 @@ private final class NameMatcher {
     }
 
     private func find(_ state: LuaState, _ name: String, _ pattern: String) -> Bool {
-        let L = state.L
-        lua_getglobal(L, "string")
-        lua_getfield(L, -1, "find")
-        state.pushString(name)
-        state.pushString(pattern)
-        defer { lua_settop(L, 0) }
-        guard (try? state.call(nargs: 2, nresults: 1)) != nil else { return false }
-        return lua_type(L, -1) != LUA_TNIL
+        guard case .table(let string) = state.global("string"),
+              let found = try? state.callField(string, "find", [name, pattern]).first else { return false }
+        if case .nil = found { return false }
+        return true
     }
 }

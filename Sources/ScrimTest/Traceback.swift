@@ -1,4 +1,3 @@
-import CLua
 import ScrimLua
 
 /// Tracebacks as a person wants them after a failing test: the spec's frames only (as busted's, which end at the
@@ -26,12 +25,9 @@ enum Traceback {
     /// is Scrim's own Lua. The answer is kept in the table — a chunk cannot be on a stack before it is loaded — so a
     /// source is asked about once, and an error handler that runs short of memory finds it without a call.
     static let isRuntimeChunk = HostFunction("runtimeChunks") { call in
-        guard call.type(1) == LUA_TTABLE, call.type(2) == LUA_TSTRING else { return call.push(false) }
-        let source = call.state.string(at: 2)
+        guard let table = try? call.table(1), case .string(let source) = call.state.value(at: 2) else { return call.push(false) }
         let isScrims = source.hasPrefix("@") && EmbeddedLua.isLoadedChunk(String(source.dropFirst()))
-        lua_pushvalue(call.L, 2)
-        lua_pushboolean(call.L, isScrims ? 1 : 0)
-        lua_rawset(call.L, 1)
+        call.state.setField(table, source, isScrims)
         return call.push(isScrims)
     }
 }

@@ -50,10 +50,7 @@ enum HookBinding {
         let handle = call.state.handle
         let bus = call.runtime.core.hooks
         if bus.channelDidChange == nil { follow(bus, in: call.state) }
-        let L = call.L
-        lua_createtable(L, 1, 0)
-        function.push(L)
-        lua_rawseti(L, -2, 1)
+        [function].push(call.state)
         let tag = LuaHandler(handle: handle, cell: call.state.popRef())
         let hook = bus.on(name, priority: priority, once: once, group: group, tag: tag) { event in
             guard let L = handle.L else { return }
@@ -210,11 +207,7 @@ enum HookBinding {
                 hook.once ? nil : (hook.tag as? LuaHandler).flatMap { $0.handle === state.handle ? $0.cell : nil }
             }
             if !cells.isEmpty, cells.count == channel.handlers.count {
-                lua_createtable(L, Int32(cells.count), 0)
-                for (index, cell) in cells.enumerated() {
-                    cell.push(L)
-                    lua_rawseti(L, -2, lua_Integer(index + 1))
-                }
+                cells.push(state)
             } else {
                 lua_pushnil(L)
             }
@@ -305,12 +298,7 @@ extension HookValue: LuaPushable {
         case .string(let value): state.pushString(value)
         case .object(let object): state.push(hookTarget: object)
         case .list(let values): values.push(state)
-        case .record(let fields):
-            lua_createtable(L, 0, Int32(fields.count))
-            for (key, value) in fields {
-                value.push(state)
-                lua_setfield(L, -2, key)
-            }
+        case .record(let fields): LuaFields(fields.map { ($0.key, $0.value) }).push(state)
         }
     }
 }
@@ -366,13 +354,8 @@ extension LuaState {
     func pushEventMetatable() throws {
         if lua_rawgetp(L, scrim_registryindex(), LuaState.eventMetatableKey.address) == LUA_TTABLE { return }
         lua_settop(L, -2)
-        lua_createtable(L, 0, 2)
         try load(LuaState.eventChunk)
-        push(HookBinding.cancel)
-        try call(nargs: 1, nresults: 1)
-        lua_setfield(L, -2, "__index")
-        pushString("HookEvent")
-        lua_setfield(L, -2, "__name")
+        LuaFields([("__index", try call(popRef(), [HookBinding.cancel])), ("__name", "HookEvent")]).push(self)
         lua_pushvalue(L, -1)
         lua_rawsetp(L, scrim_registryindex(), LuaState.eventMetatableKey.address)
     }

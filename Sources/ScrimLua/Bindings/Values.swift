@@ -22,16 +22,6 @@ extension LuaState {
         return type == LUA_TNUMBER ? scrim_tonumber(L, -1) : nil
     }
 
-    /// Pushes a fresh table of `fields` (a nil value leaves its field out).
-    public func push(record fields: KeyValuePairs<String, LuaPushable?>) {
-        lua_createtable(L, 0, Int32(fields.count))
-        for (key, value) in fields {
-            lua_checkstack(L, 4)
-            if let value { value.push(self) } else { lua_pushnil(L) }
-            lua_setfield(L, -2, key)
-        }
-    }
-
     /// Pushes a fresh table of number fields.
     func pushNumbers(_ fields: KeyValuePairs<String, Double>) {
         lua_createtable(L, 0, Int32(fields.count))

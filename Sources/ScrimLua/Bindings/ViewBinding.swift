@@ -44,9 +44,8 @@ enum ViewBinding {
         }
         .method("presentation") { view, call in
             let now = view.presentation()
-            call.state.push(record: ["frame": now.frame, "alpha": now.alpha, "backgroundColor": now.backgroundColor,
-                                     "transform": now.transform])
-            return 1
+            return call.push(LuaFields([("frame", now.frame), ("alpha", now.alpha),
+                                        ("backgroundColor", now.backgroundColor), ("transform", now.transform)]))
         }
         .action("removeAllAnimations") { view, _ in view.removeAllAnimations() }
         .method("find") { view, call in

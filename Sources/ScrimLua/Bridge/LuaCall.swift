@@ -107,10 +107,6 @@ public struct LuaCall {
         return object
     }
 
-    public func optionalObject<T: AnyObject>(_ index: Int32, _ type: T.Type, expected: String) throws -> T? {
-        isNil(index) ? nil : try object(index, type, expected: expected)
-    }
-
     /// Room made for each push of results beyond the values themselves (a rect or transform is a table and a field).
     static let reservedSlots: Int32 = 8
 

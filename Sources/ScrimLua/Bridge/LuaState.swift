@@ -59,13 +59,7 @@ public final class LuaState {
     func pushRegistryTable(_ key: RegistryKey, mode: String? = nil) {
         if lua_rawgetp(L, scrim_registryindex(), key.address) == LUA_TTABLE { return }
         lua_settop(L, -2)
-        lua_createtable(L, 0, 0)
-        if let mode {
-            lua_createtable(L, 0, 1)
-            pushString(mode)
-            lua_setfield(L, -2, "__mode")
-            lua_setmetatable(L, -2)
-        }
+        LuaFields([], metatable: mode.map { [("__mode", $0)] }).push(self)
         lua_pushvalue(L, -1)
         lua_rawsetp(L, scrim_registryindex(), key.address)
     }

@@ -26,6 +26,15 @@ extension LuaValue {
         }
     }
 
+    /// The integer, a float's with an integral value too (as `lua_tointeger` converts); nil for any other value.
+    public var integerValue: Int? {
+        switch self {
+        case .integer(let value): return value
+        case .number(let value): return Int(exactly: value)
+        default: return nil
+        }
+    }
+
     /// Lua's truth: all but nil and false.
     public var isTrue: Bool {
         switch self {

@@ -94,29 +94,17 @@ extension LuaState {
     }
 
     /// Keeps the userdata of `object` alive while the runtime holds the object.
-    public func pin(_ object: AnyObject) {
-        pushPins()
-        push(any: object)
-        lua_rawsetp(L, -2, Unmanaged.passUnretained(object).toOpaque())
-        lua_settop(L, -2)
-    }
+    public func pin(_ object: AnyObject) { setPin(object, LuaValue.object(object)) }
 
     /// Ends `pin`: the userdata lives on only as long as Lua refers to it.
-    public func unpin(_ object: AnyObject) {
-        pushPins()
-        lua_pushnil(L)
+    public func unpin(_ object: AnyObject) { setPin(object, nil) }
+
+    private func setPin(_ object: AnyObject, _ userdata: LuaPushable?) {
+        lua_checkstack(L, 6)
+        pushRegistryTable(LuaState.pinsKey)
+        push(arguments: [userdata])
         lua_rawsetp(L, -2, Unmanaged.passUnretained(object).toOpaque())
         lua_settop(L, -2)
-    }
-
-    private func pushPins() {
-        lua_checkstack(L, 6)
-        if lua_rawgetp(L, scrim_registryindex(), LuaState.pinsKey.address) != LUA_TTABLE {
-            lua_settop(L, -2)
-            lua_createtable(L, 0, 0)
-            lua_pushvalue(L, -1)
-            lua_rawsetp(L, scrim_registryindex(), LuaState.pinsKey.address)
-        }
     }
 
     /// Sets `key` in the table of own fields (user value 1) of `object`'s userdata to the value at `index`.

@@ -55,13 +55,8 @@ extension LuaRuntime {
         let L = state.L
         let base = base.map { lua_absindex(L, $0) }
         let name = table.luaClass.name
-        lua_createtable(L, 0, 16)
-        state.pushString(name)
-        lua_setfield(L, -2, "__name")
-        if let base {
-            lua_pushvalue(L, base)
-            lua_setfield(L, -2, "super")
-        }
+        LuaFields([("__name", name)]).push(state)
+        if let base { lua_pushvalue(L, base); lua_setfield(L, -2, "super") }
         for (member, function) in table.luaClass.flattened().methods {
             state.push(function)
             lua_setfield(L, -2, member)
@@ -99,19 +94,10 @@ extension LuaRuntime {
         // What an instance's options may name (the rest become its own fields): the options and every member.
         let members = table.luaClass.flattened()
         let names = table.optionNames.union(members.methods.keys).union(members.getters.keys).union(members.setters.keys)
-        lua_createtable(L, 0, Int32(names.count))
-        for name in names {
-            lua_pushboolean(L, 1)
-            lua_setfield(L, -2, name)
-        }
+        LuaFields(names.map { ($0, true) }).push(state)
         lua_setfield(L, -2, "__members")
         // What a Lua class's members are checked against as they are defined (`ClassBodyCheck`).
-        let overridables = table.luaClass.allOverridableNames
-        lua_createtable(L, 0, Int32(overridables.count))
-        for name in overridables {
-            lua_pushboolean(L, 1)
-            lua_setfield(L, -2, name)
-        }
+        LuaFields(table.luaClass.allOverridableNames.map { ($0, true) }).push(state)
         lua_setfield(L, -2, "__overridables")
         // The prelude's swiftClass gives it `new` and the call metamethod.
         guard let swiftClassMaker else { throw ScriptError("the Lua classes are not installed") }

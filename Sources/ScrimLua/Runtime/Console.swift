@@ -63,10 +63,7 @@ public final class LuaConsole {
             let count = lua_gettop(L) - top
             guard count > 0 else { return .ran(nil) }
             lua_checkstack(L, 2)
-            helpers.push(L)
-            lua_getfield(L, -1, "show")
-            lua_rotate(L, -2, 1)
-            lua_settop(L, -2)
+            state.field(helpers, "show").push(state)
             lua_rotate(L, top + 1, 1)
             try state.call(nargs: count, nresults: 1)
             return .ran(state.bytes(at: -1))

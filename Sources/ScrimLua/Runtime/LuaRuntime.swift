@@ -92,26 +92,12 @@ public final class LuaRuntime {
     }
 
     private func runLoadedChunk(_ arguments: [String]) throws {
-        let L = state.L
-        lua_checkstack(L, Int32(arguments.count) + 1)
-        for argument in arguments { state.pushString(argument) }
+        state.push(arguments: arguments)
         try state.call(nargs: Int32(arguments.count), nresults: 0)
     }
 
     private func setArgTable(script: String, arguments: [String], before: [String]) {
-        let L = state.L
-        lua_createtable(L, Int32(arguments.count), Int32(before.count) + 1)
-        for (offset, item) in before.enumerated() {
-            state.pushString(item)
-            lua_rawseti(L, -2, lua_Integer(offset - before.count))
-        }
-        state.pushString(script)
-        lua_rawseti(L, -2, 0)
-        for (offset, item) in arguments.enumerated() {
-            state.pushString(item)
-            lua_rawseti(L, -2, lua_Integer(offset + 1))
-        }
-        lua_setglobal(L, "arg")
+        setArgTable(words: (before + [script] + arguments).map { Array($0.utf8) }, scriptIndex: before.count)
     }
 
     /// "file:line" of the Lua code that made this call, for labels of what it scheduled.

@@ -132,31 +132,19 @@ extension ScrimModule {
 
     static func install(in runtime: LuaRuntime) {
         let state = runtime.state
-        let L = state.L
         for entry in classes { state.register(for: entry.0, entry.1) }
         // The runtime's hold on a shown popup keeps its Lua peer (delegate, closures) alive with it.
         weak let weakState = state
         runtime.core.popups.didHold = { weakState?.pin($0) }
         runtime.core.popups.didRelease = { weakState?.unpin($0) }
 
-        lua_createtable(L, 0, 32)
-        state.pushString(version)
-        lua_setfield(L, -2, "version")
-        lua_createtable(L, 0, 3)
-        state.push(moduleIndex)
-        lua_setfield(L, -2, "__index")
-        state.push(moduleNewIndex)
-        lua_setfield(L, -2, "__newindex")
-        // The fields `__index` makes that no key of the table shows (for the REPL's completion).
-        listedFields.push(state)
-        lua_setfield(L, -2, "__fields")
-        lua_setmetatable(L, -2)
-        // require("scrim") finds it already loaded.
-        luaL_getsubtable(L, scrim_registryindex(), LUA_LOADED_TABLE)
-        lua_pushvalue(L, -2)
-        lua_setfield(L, -2, "scrim")
-        lua_settop(L, -2)
-        lua_setglobal(L, "scrim")
+        // `__fields`: the fields `__index` makes that no key of the table shows (for the REPL's completion).
+        LuaFields([("version", version)], metatable: [
+            ("__index", moduleIndex), ("__newindex", moduleNewIndex), ("__fields", listedFields),
+        ]).push(state)
+        let module = state.popRef()
+        state.setField(state.loadedModules, "scrim", module) // require("scrim") finds it already loaded
+        state.setGlobal("scrim", module)
     }
 
     /// The functions a plugin's sandbox gives it its own of (a hook in its group, a snapshot in its folder).
@@ -193,18 +181,14 @@ extension ScrimModule {
     /// Makes every field of the module now (the REPL lists them for completion) but the root controller: making it
     /// puts its view in the window, and a script must find the window as `scrim run` leaves it.
     static func materialize(_ runtime: LuaRuntime) {
-        let L = runtime.state.L
-        return runtime.state.keepingTop { _ in
-            lua_getglobal(L, "scrim")
-            guard lua_type(L, -1) == LUA_TTABLE else { return }
-            for key in functions.map(\.0) + ["window"] {
-                // Raw: the module's __newindex is a Swift function, which must not run (and maybe raise) unprotected.
-                if pushStaticField(key, runtime) {
-                    runtime.state.pushString(key)
-                    lua_rotate(L, -2, 1)
-                    lua_rawset(L, -3)
-                }
-            }
+        let state = runtime.state
+        guard case .table(let module) = state.global("scrim") else { return }
+        // Raw: the module's __newindex is a Swift function, which must not run (and maybe raise) unprotected.
+        for key in functions.map(\.0) + ["window"] where pushStaticField(key, runtime) {
+            state.setField(module, key, state.popRef())
+        }
+        state.keepingTop { _ in
+            module.push(state.L)
             // Listing only: a class that cannot be built now (memory spent) is built, or reported, on first use.
             try? installClasses(runtime)
         }

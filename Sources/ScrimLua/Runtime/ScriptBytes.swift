@@ -91,25 +91,20 @@ extension LuaRuntime {
 extension LuaRuntime {
     /// lua.c's `-l`: `global = require(module)`.
     public func requireLibrary(_ module: String, as global: String) throws {
-        let L = state.L
-        lua_checkstack(L, 2)
-        lua_getglobal(L, "require")
-        state.pushString(module)
-        try state.call(nargs: 1, nresults: 1)
-        lua_setglobal(L, global)
+        state.setGlobal(global, try state.callField(state.globals, "require", [module]).first)
     }
 
     /// Puts `folder/?.lua;folder/?/init.lua` first on `package.path` (the script folder of `scrim run DIR`).
     public func prependPackagePath(folder: String) {
-        let L = state.L
-        lua_checkstack(L, 3)
-        lua_getglobal(L, "package")
-        guard lua_type(L, -1) == LUA_TTABLE else { return lua_settop(L, -2) }
-        lua_getfield(L, -1, "path")
-        let current = state.string(at: -1)
-        lua_settop(L, -2)
-        state.pushString("\(folder)/?.lua;\(folder)/?/init.lua" + (current.isEmpty ? "" : ";" + current))
-        lua_setfield(L, -2, "path")
-        lua_settop(L, -2)
+        prependPackagePath("path", "\(folder)/?.lua;\(folder)/?/init.lua")
+    }
+
+    /// Puts `entries` first on `package[field]` (`path`, `cpath`); nothing when the global `package` is no table.
+    public func prependPackagePath(_ field: String, _ entries: String) {
+        guard case .table(let package) = state.global("package") else { return }
+        guard case .string(let current) = state.field(package, field), !current.isEmpty else {
+            return state.setField(package, field, entries)
+        }
+        state.setField(package, field, entries + ";" + current)
     }
 }
