@@ -125,6 +125,45 @@ extension LiveSessionTests {
         })
     }
 
+    /// A runtime a saved main script replaced is freed once the session lets it go, while the window stays open
+    /// (its state closed: the finalizer of a table the old script kept in a global runs), with `--trace` too (the
+    /// trace keeps what it recorded, not the runtime); in `run --window` and `repl --window` alike, run after run.
+    @Test(arguments: ["run", "repl"])
+    func aReplacedRuntimeIsFreedWhileTheWindowStaysOpen(command: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let script = folder.path + "/app.lua", trace = folder.path + "/trace.json"
+        // Each version a different size (a line more), so that every save is seen whatever the file system's clock.
+        func save(_ version: Int) throws {
+            try (String(repeating: "\n", count: version) + """
+                io.stdout:setvbuf("line")
+                keeper = setmetatable({}, { __gc = function() print("run \(version) freed") end })
+                scrim.window:addSubview(scrim.View{ frame = {0, 0, 50, 50}, backgroundColor = "red" })
+                print("run \(version) ready")
+                """).write(toFile: script, atomically: true, encoding: .utf8)
+        }
+        try save(1)
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let arguments = command == "run" ? ["--trace", trace] : []
+        let scrim = try LiveProcess([command, "--window", "--screen", "100x100@1"] + arguments + [script],
+                                    display: display, keepInputOpen: command == "repl")
+        defer { scrim.stop() }
+        #expect(scrim.waitForOutput("run 1 ready"), "\(scrim.output)\(scrim.errors)")
+        for version in 2...4 {
+            try save(version)
+            #expect(scrim.waitForOutput("run \(version) ready"), "\(scrim.output)\(scrim.errors)")
+            #expect(scrim.waitForOutput("run \(version - 1) freed", timeout: 10), "\(scrim.output)\(scrim.errors)")
+        }
+        #expect(!scrim.output.contains("run 4 freed"), "the runtime shown is kept")
+        _ = try? display.xdotool(["key", "--window", try display.window(named: "app.lua"), "Escape"])
+        #expect(scrim.waitForExit() == 0, "\(scrim.errors)")
+        if command == "run" {
+            let text = try String(contentsOfFile: trace, encoding: .utf8)
+            #expect(text.contains("\"name\":\"virtual time (run 4)\""), "\(text.prefix(2000))")
+        }
+    }
+
     /// `F`'s second line, "dropped N": a callback that holds the window for 0.6 s misses some thirty refreshes, in
     /// `run --window` and `repl --window` alike (the count is the window's own, made as it is pumped).
     @Test(arguments: ["run", "repl"])

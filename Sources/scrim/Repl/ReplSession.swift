@@ -239,9 +239,10 @@ final class ReplSession {
             return
         }
         fresh.core.isLive = isLive
+        // Ctrl-C's target moves first: replacing the runtime and its console frees the old state.
+        adopt(fresh)
         runtime = fresh
         console = LuaConsole(runtime: fresh)
-        adopt(fresh)
         startPlugins(fresh)
         if watcher != nil { watch() }
         if runScript(script) {
