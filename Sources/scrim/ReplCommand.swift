@@ -30,9 +30,9 @@ enum ReplCommand {
 
             With --window the runtime is also shown live in a desktop window, its clock in real time: statements
             run between its frames, on the same thread, and what they change shows at the next frame; closing
-            the window (or Esc) ends the session. R in the window does what :reload does; errors from the script,
-            callbacks and reloads show on the window's error screen; saved files reload as under :watch on
-            (a plugin in place, its state kept; the script afresh).
+            the window (or Esc, or :quit) ends the session. R in the window does what :reload does; errors from
+            the script, callbacks and reloads show on the window's error screen; saved files reload as under
+            :watch on (a plugin in place, its state kept; the script afresh).
 
             When standard input is not a terminal there are no prompts, colours or editing: each complete
             statement runs as it arrives and its results are printed; the exit status is 1 if any statement
@@ -152,13 +152,15 @@ enum ReplCommand {
     static func piped(_ session: ReplSession, window: LiveWindow?) -> Int32 {
         var lines: [[UInt8]] = []
         var input = window.map { window in StandardInputLines(tick: { pump(window, session) }, interval: window.frameInterval) }
+        var quit = false
         while let line = input != nil ? input?.next() : readLineBytes() {
             if lines.isEmpty {
                 if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }) {
                     continue
                 }
                 if let command = metaCommand(line) {
-                    if !session.perform(command) { break }
+                    quit = !session.perform(command)
+                    if quit { break }
                     continue
                 }
             }
@@ -166,9 +168,13 @@ enum ReplCommand {
             if session.submit(joined(lines)) == .done { lines = [] }
         }
         if !lines.isEmpty { _ = session.submit(joined(lines), final: true) }
-        // With a window, the end of the input leaves it open until it is closed.
-        if let window, input?.stopped == false {
-            window.run { window.runtime = session.runtime.core; return false }
+        if let window {
+            // `:quit` ends the session, window and all; the end of the input leaves the window open until it is closed.
+            if quit {
+                window.close()
+            } else if input?.stopped == false {
+                window.run { window.runtime = session.runtime.core; return false }
+            }
         }
         return session.failures > 0 ? 1 : 0
     }
