@@ -89,18 +89,14 @@ enum ReplCommand {
         }
         session.recordingScale = window.scale
         session.isLive = true
-        session.onFrame = { [unowned session, unowned window] in
+        session.window = window
+        // Each frame, whoever pumps (the line editor, the piped input, :play, the wait after the input's end): a
+        // saved file reloaded, the session's runtime shown.
+        window.beforeFrame = { [unowned session, unowned window] in
+            if session.watchedFilesChanged() { session.reloadWatched() }
             window.runtime = session.runtime.core
-            window.draw()
         }
         return window
-    }
-
-    /// One frame of the window between statements (a saved file reloaded first); false once it is closed.
-    private static func pump(_ window: LiveWindow, _ session: ReplSession) -> Bool {
-        if session.watchedFilesChanged() { session.reloadWatched() }
-        window.runtime = session.runtime.core
-        return window.pump()
     }
 
     /// The first line on a terminal, before the script runs.
@@ -120,7 +116,7 @@ enum ReplCommand {
         editor.idleCheck = { [unowned session] in session.watchedFilesChanged() }
         editor.idleAction = { [unowned session] in session.reloadWatched() }
         if let window {
-            editor.tick = { [unowned session] in pump(window, session) }
+            editor.tick = { [unowned window] in window.pump() }
             editor.tickInterval = window.frameInterval
         }
         var lines: [[UInt8]] = []
@@ -151,7 +147,7 @@ enum ReplCommand {
     /// complete chunk, which then runs. Exit status 1 if any statement or command failed.
     static func piped(_ session: ReplSession, window: LiveWindow?) -> Int32 {
         var lines: [[UInt8]] = []
-        var input = window.map { window in StandardInputLines(tick: { pump(window, session) }, interval: window.frameInterval) }
+        var input = window.map { window in StandardInputLines(tick: { window.pump() }, interval: window.frameInterval) }
         var quit = false
         while let line = input != nil ? input?.next() : readLineBytes() {
             if lines.isEmpty {
@@ -173,7 +169,7 @@ enum ReplCommand {
             if quit {
                 window.close()
             } else if input?.stopped == false {
-                window.run { window.runtime = session.runtime.core; return false }
+                window.run()
             }
         }
         return session.failures > 0 ? 1 : 0

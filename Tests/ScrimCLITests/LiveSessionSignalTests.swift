@@ -243,6 +243,55 @@ extension LiveSessionTests {
         #expect(scrim.waitForExit() == 0, "\(scrim.errors)")
     }
 
+    /// `:play` in `repl --window` plays on the window's own frames: a click during it is handled then (before the
+    /// next statement runs), and its frames are drawn and counted as drawn, not dropped — the line of dropped frames
+    /// stays as it was over a `:play 1` (one of three, for a busy machine's odd late frame; each would drop some
+    /// sixty if the play drew the window without pumping it).
+    @Test func playInTheREPLPumpsTheWindow() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let script = folder.path + "/play.lua"
+        try """
+            io.stdout:setvbuf("line")
+            scrim.on("touch.ended", function() print("clicked") end)
+            print("ready")
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let scrim = try LiveProcess(["repl", "--window", "--screen", "200x300@1", script], display: display,
+                                    keepInputOpen: true)
+        defer { scrim.stop() }
+        #expect(scrim.waitForOutput("ready"), "\(scrim.output)\(scrim.errors)")
+        let window = try display.window(named: "play.lua")
+
+        // A click while :play plays is handled while it plays, not after it.
+        scrim.type(":play 2\nprint('after play')\n")
+        #expect(scrim.waitForOutput("\u{1B}[?25l"), "\(scrim.output)\(scrim.errors)") // the play began
+        try display.xdotool(["mousemove", "--window", window, "100", "150", "click", "1"])
+        #expect(scrim.waitForOutput("after play"), "\(scrim.output)\(scrim.errors)")
+        let output = scrim.output
+        let clicked = try #require(output.range(of: "clicked"), "\(output)")
+        let after = try #require(output.range(of: "after play"))
+        #expect(clicked.upperBound <= after.lowerBound, "the click waited for the play's end")
+
+        try display.xdotool(["key", "--window", window, "f"])
+        _ = try screenshotWhen(display, window, folder.path + "/f.png") { $0[190, 5].r < 128 }
+        var unchanged = false
+        for round in 1...3 where !unchanged {
+            // The overlay's figures are refreshed four times a second: the line before and after, each settled.
+            Thread.sleep(forTimeInterval: 0.6)
+            let before = try display.screenshot(window, to: folder.path + "/before.png")
+            scrim.type(":play 1\nprint('played \(round)')\n")
+            #expect(scrim.waitForOutput("played \(round)"), "\(scrim.output)\(scrim.errors)")
+            Thread.sleep(forTimeInterval: 0.6)
+            let after = try display.screenshot(window, to: folder.path + "/after.png")
+            unchanged = differingPixels(Self.droppedLine(after), Self.droppedLine(before)) == 0
+        }
+        #expect(unchanged, "every :play 1 dropped frames")
+        _ = try? display.xdotool(["key", "--window", window, "Escape"])
+        #expect(scrim.waitForExit() == 0, "\(scrim.errors)")
+    }
+
     /// The F overlay's second line (rows 18 to 31, below the descenders of the frame times and above the clock,
     /// which change all the time).
     static func droppedLine(_ image: PixelImage) -> PixelImage {
