@@ -115,6 +115,8 @@ enum ReplCommand {
         editor.complete = { [unowned session] word in session.console.completions(for: word) }
         editor.idleCheck = { [unowned session] in session.watchedFilesChanged() }
         editor.idleAction = { [unowned session] in session.reloadWatched() }
+        // A save is acted on at the first look after it settled (the watcher's own interval).
+        editor.idleInterval = FileWatcher.settleInterval
         if let window {
             editor.tick = { [unowned window] in window.pump() }
             editor.tickInterval = window.frameInterval
