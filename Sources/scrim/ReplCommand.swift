@@ -63,23 +63,24 @@ enum ReplCommand {
         let session = try ReplSession(options: options, script: script, interactive: interactive,
                                   colours: interactive && ReplSession.wantsColours(), plugins: plugins)
         // The window opens before the script runs, so that what it starts is seen from time 0.
-        let window = try openWindow(flags, for: session)
+        try openWindow(flags, for: session)
         if interactive { showBanner(session) }
         session.start()
         // With a window, saved files reload from the start, as :watch on makes them.
-        if window != nil { session.watch() }
-        return enter(session, window: window)
+        if session.window != nil { session.watch() }
+        return enter(session)
     }
 
-    /// The session's loop: the terminal's when it is interactive, else the piped one.
-    static func enter(_ session: ReplSession, window: LiveWindow? = nil) -> Int32 {
-        session.interactive ? interactive(session, window: window) : piped(session, window: window)
+    /// The session's loop: the terminal's when it is interactive, else the piped one (either pumping the session's
+    /// window, if it has one, while they wait).
+    static func enter(_ session: ReplSession) -> Int32 {
+        session.interactive ? interactive(session) : piped(session)
     }
 
-    /// The live window of `--window` on the session's runtime; it follows the session across `:reload`, and R
-    /// does what `:reload` does.
-    private static func openWindow(_ flags: WindowFlags, for session: ReplSession) throws -> LiveWindow? {
-        guard let window = try flags.open(session.runtime, name: session.script?.path ?? "repl") else { return nil }
+    /// The live window of `--window` on the session's runtime, kept as `session.window`; it follows the session
+    /// across `:reload`, and R does what `:reload` does.
+    private static func openWindow(_ flags: WindowFlags, for session: ReplSession) throws {
+        guard let window = try flags.open(session.runtime, name: session.script?.path ?? "repl") else { return }
         window.reload = { [unowned session] in session.reload() }
         window.beforeEntry = { [unowned session] in session.runtime.state.restartTimeBudget() }
         session.onError = { [unowned window] text in window.showError(text) }
@@ -96,7 +97,6 @@ enum ReplCommand {
             if session.watchedFilesChanged() { session.reloadWatched() }
             window.runtime = session.runtime.core
         }
-        return window
     }
 
     /// The first line on a terminal, before the script runs.
@@ -105,7 +105,7 @@ enum ReplCommand {
     }
 
     /// On a terminal: prompts, line editing, history, completion, Ctrl-C; Ctrl-D or `:quit` leaves with 0.
-    static func interactive(_ session: ReplSession, window: LiveWindow?) -> Int32 {
+    static func interactive(_ session: ReplSession) -> Int32 {
         setlocale(LC_CTYPE, "")
         Interrupts.install()
         guard let editor = LineEditor(historyPath: HistoryFile.path()) else {
@@ -117,7 +117,7 @@ enum ReplCommand {
         editor.idleAction = { [unowned session] in session.reloadWatched() }
         // A save is acted on at the first look after it settled (the watcher's own interval).
         editor.idleInterval = FileWatcher.settleInterval
-        if let window {
+        if let window = session.window {
             editor.tick = { [unowned window] in window.pump() }
             editor.tickInterval = window.frameInterval
         }
@@ -147,7 +147,8 @@ enum ReplCommand {
 
     /// Standard input is not a terminal: no prompts, colours or editing; lines are gathered until they make a
     /// complete chunk, which then runs. Exit status 1 if any statement or command failed.
-    static func piped(_ session: ReplSession, window: LiveWindow?) -> Int32 {
+    static func piped(_ session: ReplSession) -> Int32 {
+        let window = session.window
         var lines: [[UInt8]] = []
         var input = window.map { window in StandardInputLines(tick: { window.pump() }, interval: window.frameInterval) }
         var quit = false
