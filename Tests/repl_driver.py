@@ -11,6 +11,7 @@ steps.json is a list of steps, each a two-element list:
                           keys typed before libedit has taken the terminal are echoed twice)
   ["expect_raw", TEXT]    TEXT appears in the output as the terminal got it, escapes and carriage returns kept
   ["expect_not", TEXT]    TEXT does not appear in the output after the previous match (so far)
+  ["expect_within", [TEXT, SECONDS]]  "expect", but within SECONDS of the previous step's end
   ["sleep", SECONDS]      wait
   ["write", [PATH, TEXT]] replace the file PATH with TEXT (what an editor's save does)
   ["exit", STATUS]        wait (up to 10 s) for the program to exit with STATUS
@@ -92,8 +93,11 @@ def main():
                 pump(0.05)
             if bytes(raw).find(argument.encode()) < 0:
                 fail(step, "not seen")
-        elif kind in ("expect", "expect_not", "prompt"):
-            deadline = time.monotonic() + (0.3 if kind == "expect_not" else 10)
+        elif kind in ("expect", "expect_not", "prompt", "expect_within"):
+            wait = 0.3 if kind == "expect_not" else 10
+            if kind == "expect_within":
+                argument, wait = argument
+            deadline = time.monotonic() + wait
             found = -1
             while True:
                 found = clean().find(argument, position)

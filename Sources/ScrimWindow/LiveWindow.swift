@@ -16,6 +16,10 @@ public final class LiveWindow {
     }
     /// Called on R; nil: R does nothing.
     public var reload: (() -> Void)?
+    /// Called at the start of each frame, before its events: where a session reloads what was saved (and hands the
+    /// window a runtime that replaced the one shown), whoever pumps — `run`, or the REPL between statements and
+    /// while `:play` plays.
+    public var beforeFrame: () -> Void = {}
     /// Called before each piece of work that may run the script: every event handled and every frame's step of
     /// the clock (its timers, frame callbacks and animation completions). The script's time budget restarts there,
     /// so a window lasts as long as it is open and each entry has the whole budget, as a REPL statement does.
@@ -68,7 +72,8 @@ public final class LiveWindow {
         adopt()
     }
 
-    /// Handles what happened since the last call, moves the clock, and draws the window if what it shows changed.
+    /// One frame: `beforeFrame`, then what happened since the last call handled, the clock moved, and the window drawn
+    /// if what it shows changed.
     /// Returns false once the window is closed.
     @discardableResult
     public func pump() -> Bool {
@@ -76,6 +81,7 @@ public final class LiveWindow {
         let now = Clock.monotonicSeconds()
         if let lastPump { frameStats.missed(Int(max(0, (now - lastPump) / frameInterval - 1))) }
         lastPump = now
+        beforeFrame()
         while isOpen, let event = window.nextEvent() {
             beforeEntry()
             handle(event)

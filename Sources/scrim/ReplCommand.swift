@@ -30,9 +30,9 @@ enum ReplCommand {
 
             With --window the runtime is also shown live in a desktop window, its clock in real time: statements
             run between its frames, on the same thread, and what they change shows at the next frame; closing
-            the window (or Esc) ends the session. R in the window does what :reload does; errors from the script,
-            callbacks and reloads show on the window's error screen; saved files reload as under :watch on
-            (a plugin in place, its state kept; the script afresh).
+            the window (or Esc, or :quit) ends the session. R in the window does what :reload does; errors from
+            the script, callbacks and reloads show on the window's error screen; saved files reload as under
+            :watch on (a plugin in place, its state kept; the script afresh).
 
             When standard input is not a terminal there are no prompts, colours or editing: each complete
             statement runs as it arrives and its results are printed; the exit status is 1 if any statement
@@ -63,23 +63,24 @@ enum ReplCommand {
         let session = try ReplSession(options: options, script: script, interactive: interactive,
                                   colours: interactive && ReplSession.wantsColours(), plugins: plugins)
         // The window opens before the script runs, so that what it starts is seen from time 0.
-        let window = try openWindow(flags, for: session)
+        try openWindow(flags, for: session)
         if interactive { showBanner(session) }
         session.start()
         // With a window, saved files reload from the start, as :watch on makes them.
-        if window != nil { session.watch() }
-        return enter(session, window: window)
+        if session.window != nil { session.watch() }
+        return enter(session)
     }
 
-    /// The session's loop: the terminal's when it is interactive, else the piped one.
-    static func enter(_ session: ReplSession, window: LiveWindow? = nil) -> Int32 {
-        session.interactive ? interactive(session, window: window) : piped(session, window: window)
+    /// The session's loop: the terminal's when it is interactive, else the piped one (either pumping the session's
+    /// window, if it has one, while they wait).
+    static func enter(_ session: ReplSession) -> Int32 {
+        session.interactive ? interactive(session) : piped(session)
     }
 
-    /// The live window of `--window` on the session's runtime; it follows the session across `:reload`, and R
-    /// does what `:reload` does.
-    private static func openWindow(_ flags: WindowFlags, for session: ReplSession) throws -> LiveWindow? {
-        guard let window = try flags.open(session.runtime, name: session.script?.path ?? "repl") else { return nil }
+    /// The live window of `--window` on the session's runtime, kept as `session.window`; it follows the session
+    /// across `:reload`, and R does what `:reload` does.
+    private static func openWindow(_ flags: WindowFlags, for session: ReplSession) throws {
+        guard let window = try flags.open(session.runtime, name: session.script?.path ?? "repl") else { return }
         window.reload = { [unowned session] in session.reload() }
         window.beforeEntry = { [unowned session] in session.runtime.state.restartTimeBudget() }
         session.onError = { [unowned window] text in window.showError(text) }
@@ -89,18 +90,13 @@ enum ReplCommand {
         }
         session.recordingScale = window.scale
         session.isLive = true
-        session.onFrame = { [unowned session, unowned window] in
+        session.window = window
+        // Each frame, whoever pumps (the line editor, the piped input, :play, the wait after the input's end): a
+        // saved file reloaded, the session's runtime shown.
+        window.beforeFrame = { [unowned session, unowned window] in
+            if session.watchedFilesChanged() { session.reloadWatched() }
             window.runtime = session.runtime.core
-            window.draw()
         }
-        return window
-    }
-
-    /// One frame of the window between statements (a saved file reloaded first); false once it is closed.
-    private static func pump(_ window: LiveWindow, _ session: ReplSession) -> Bool {
-        if session.watchedFilesChanged() { session.reloadWatched() }
-        window.runtime = session.runtime.core
-        return window.pump()
     }
 
     /// The first line on a terminal, before the script runs.
@@ -109,7 +105,7 @@ enum ReplCommand {
     }
 
     /// On a terminal: prompts, line editing, history, completion, Ctrl-C; Ctrl-D or `:quit` leaves with 0.
-    static func interactive(_ session: ReplSession, window: LiveWindow?) -> Int32 {
+    static func interactive(_ session: ReplSession) -> Int32 {
         setlocale(LC_CTYPE, "")
         Interrupts.install()
         guard let editor = LineEditor(historyPath: HistoryFile.path()) else {
@@ -119,8 +115,10 @@ enum ReplCommand {
         editor.complete = { [unowned session] word in session.console.completions(for: word) }
         editor.idleCheck = { [unowned session] in session.watchedFilesChanged() }
         editor.idleAction = { [unowned session] in session.reloadWatched() }
-        if let window {
-            editor.tick = { [unowned session] in pump(window, session) }
+        // A save is acted on at the first look after it settled (the watcher's own interval).
+        editor.idleInterval = FileWatcher.settleInterval
+        if let window = session.window {
+            editor.tick = { [unowned window] in window.pump() }
             editor.tickInterval = window.frameInterval
         }
         var lines: [[UInt8]] = []
@@ -149,16 +147,19 @@ enum ReplCommand {
 
     /// Standard input is not a terminal: no prompts, colours or editing; lines are gathered until they make a
     /// complete chunk, which then runs. Exit status 1 if any statement or command failed.
-    static func piped(_ session: ReplSession, window: LiveWindow?) -> Int32 {
+    static func piped(_ session: ReplSession) -> Int32 {
+        let window = session.window
         var lines: [[UInt8]] = []
-        var input = window.map { window in StandardInputLines(tick: { pump(window, session) }, interval: window.frameInterval) }
+        var input = window.map { window in StandardInputLines(tick: { window.pump() }, interval: window.frameInterval) }
+        var quit = false
         while let line = input != nil ? input?.next() : readLineBytes() {
             if lines.isEmpty {
                 if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }) {
                     continue
                 }
                 if let command = metaCommand(line) {
-                    if !session.perform(command) { break }
+                    quit = !session.perform(command)
+                    if quit { break }
                     continue
                 }
             }
@@ -166,9 +167,13 @@ enum ReplCommand {
             if session.submit(joined(lines)) == .done { lines = [] }
         }
         if !lines.isEmpty { _ = session.submit(joined(lines), final: true) }
-        // With a window, the end of the input leaves it open until it is closed.
-        if let window, input?.stopped == false {
-            window.run { window.runtime = session.runtime.core; return false }
+        if let window {
+            // `:quit` ends the session, window and all; the end of the input leaves the window open until it is closed.
+            if quit {
+                window.close()
+            } else if input?.stopped == false {
+                window.run()
+            }
         }
         return session.failures > 0 ? 1 : 0
     }

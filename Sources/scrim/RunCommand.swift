@@ -86,9 +86,11 @@ enum RunCommand {
         runtime.state.catchInterrupts()
         // The window opens first: without a display nothing runs, and what the script starts is seen from time 0.
         if let live = try window.open(runtime, name: parsed.operands.first?.text ?? "(command line)") {
-            // A window lasts: errors show on it and the run goes on, saved files reload (see `WindowSession`).
-            let session = WindowSession(runtime: runtime, window: live, plan: plan, options: options, searchPath: plugins,
-                                        trace: trace)
+            // A window lasts: errors show on it and the run goes on, saved files reload (see `WindowSession`). The
+            // session owns the runtime from here (consumed: this frame no longer holds it), so that the one a saved
+            // script replaces is freed (its finalizers run) as soon as the session lets it go.
+            let session = WindowSession(runtime: consume runtime, window: live, plan: plan, options: options,
+                                        searchPath: plugins, trace: trace)
             session.start()
             return PromisedOutputs.exitStatus(finish(session.run()))
         }

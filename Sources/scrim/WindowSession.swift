@@ -37,6 +37,7 @@ final class WindowSession {
         PromisedOutputs.stopOnSignals(runtime.state)
         scriptWatch = FileWatcher(paths: plan.script?.mainFile.map { [$0] } ?? [])
         window.reload = { [unowned self] in reloadByHand() }
+        window.beforeFrame = { [unowned self] in reloadSavedFiles() }
         adopt(runtime)
     }
 
@@ -62,10 +63,7 @@ final class WindowSession {
     /// Shows the window until it is closed (or a signal comes), reloading what is saved; 1 if it ends on an
     /// unrecovered error (the caller makes a signal's status of it).
     func run() -> Int32 {
-        window.run { [unowned self] in
-            reloadSavedFiles()
-            return PromisedOutputs.signalled
-        }
+        window.run { PromisedOutputs.signalled }
         if PromisedOutputs.signalled {
             window.close()
             printError("scrim: interrupted!")
@@ -76,8 +74,8 @@ final class WindowSession {
 
     // MARK: Reloading
 
-    /// A plugin saved: that plugin (and those that require it) reloads in place; the main script saved: the run
-    /// starts again in a fresh runtime.
+    /// At the start of each frame: a plugin saved, that plugin (and those that require it) reloads in place; the main
+    /// script saved, the run starts again in a fresh runtime.
     private func reloadSavedFiles() {
         if scriptWatch.changed() {
             restart()

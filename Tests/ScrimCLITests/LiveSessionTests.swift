@@ -2,6 +2,7 @@ import Foundation
 import ScrimRender
 import ScrimTestSupport
 import Testing
+@testable import scrim
 
 /// Issue 26: the live window as a working session — per-entry budgets, the error screen, hot reload with state
 /// kept, a window that fits, the overlays. Driven on a virtual X display as `WindowTests` are.
@@ -363,5 +364,49 @@ extension LiveSessionTests {
             arguments: ["--window", "--screen", "100x100@1", script.path],
             environment: ["DISPLAY": display.name, "WAYLAND_DISPLAY": ""])
         #expect(run.passed, "\(run.transcript)")
+    }
+}
+
+extension LiveSessionTests {
+    /// A save that is not atomic — the file emptied, then written in two pieces 20 ms apart, as some editors and
+    /// tools do — runs the script once, as saved: neither the empty file nor the half-written one (an unfinished
+    /// string) runs on the way. An attempt whose pieces landed further apart than the watcher's settle interval on a
+    /// busy machine is not judged; one of three must be.
+    @Test func aSaveThatIsNotAtomicRunsTheScriptOnceAsSaved() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let script = folder.path + "/app.lua"
+        func text(_ version: Int) -> String { "io.stdout:setvbuf(\"line\")\nprint(\"run \(version) ready\")\n" }
+        try text(1).write(toFile: script, atomically: true, encoding: .utf8)
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let scrim = try LiveProcess(["run", "--window", "--screen", "100x100@1", script], display: display)
+        defer { scrim.stop() }
+        #expect(scrim.waitForOutput("run 1 ready"), "\(scrim.output)\(scrim.errors)")
+        var judged = 0
+        for version in 2...4 where judged == 0 {
+            let errorsBefore = scrim.errors.count
+            let whole = Array(text(version).utf8), half = whole.count - 10 // inside the string of the print
+            let start = Date()
+            let file = open(script, O_WRONLY | O_TRUNC)
+            try #require(file >= 0)
+            _ = whole.withUnsafeBufferPointer { write(file, $0.baseAddress, half) }
+            Thread.sleep(forTimeInterval: 0.02)
+            _ = whole.withUnsafeBufferPointer { write(file, $0.baseAddress! + half, whole.count - half) }
+            close(file)
+            let spread = Date().timeIntervalSince(start)
+            #expect(scrim.waitForOutput("run \(version) ready"), "\(scrim.output)\(scrim.errors)")
+            #expect(poll(timeout: 30) { scrim.errors.dropFirst(errorsBefore).contains("save to first frame") },
+                    "\(scrim.errors)")
+            Thread.sleep(forTimeInterval: 0.3) // anything else the save would run
+            guard spread < FileWatcher.settleInterval * 0.9 else { continue }
+            judged += 1
+            let errors = String(scrim.errors.dropFirst(errorsBefore))
+            #expect(errors.components(separatedBy: "ran app again in a fresh runtime").count == 2, "\(errors)")
+            #expect(!errors.contains("app.lua:"), "the half-written script ran: \(errors)")
+        }
+        #expect(judged == 1, "no save landed within the settle interval")
+        _ = try? display.xdotool(["key", "--window", try display.window(named: "app.lua"), "Escape"])
+        #expect(scrim.waitForExit() == 0, "\(scrim.errors)")
     }
 }

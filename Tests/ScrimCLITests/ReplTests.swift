@@ -10,6 +10,8 @@ enum ReplStep {
     /// `expect`, then a moment for the line editor to take the terminal, as a person reading the prompt.
     case prompt(String)
     case expectNot(String)
+    /// `expect`, within `seconds` of the previous step's end.
+    case expectWithin(String, seconds: Double)
     /// In the output as the terminal got it (escapes kept).
     case expectRaw(String)
     case sleep(Double)
@@ -24,6 +26,7 @@ enum ReplStep {
         case .expect(let text): return ["expect", text]
         case .prompt(let text): return ["prompt", text]
         case .expectNot(let text): return ["expect_not", text]
+        case .expectWithin(let text, let seconds): return ["expect_within", [text, seconds]]
         case .expectRaw(let text): return ["expect_raw", text]
         case .sleep(let seconds): return ["sleep", seconds]
         case .write(let path, let text): return ["write", [path, text]]
@@ -172,7 +175,9 @@ struct TerminalSession {
         let run = try session.drive(
             ReplStep.type("greeting") + [.expect("hello from the script\n")]
             + ReplStep.type(":watch on") + [.expect("watching \(script.path)\n"), .prompt("scrim> "),
-               .write(path: script.path, text: "greeting = 'saved again'\n"), .expect("reloaded \(script.path)")]
+               // Written in place (emptied, then written), acted on once settled: the looks come that often.
+               .write(path: script.path, text: "greeting = 'saved again'\n"),
+               .expectWithin("reloaded \(script.path)", seconds: 0.45)]
             + ReplStep.type("greeting") + [.expect("saved again\n")]
             + ReplStep.type(":quit") + [.exit(0)],
             arguments: [script.path])

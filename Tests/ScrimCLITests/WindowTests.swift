@@ -160,6 +160,21 @@ import Testing
         #expect(scrim.waitForExit() == 0, "\(scrim.errors)")
     }
 
+    /// `:quit` from piped input ends `repl --window` at once, window and all (the input still open: it is the command
+    /// that ends it), with the piped REPL's status: 1 if a statement failed, else 0.
+    @Test(arguments: [("print('up')", 0), ("print('up') error('boom')", 1)])
+    func quitClosesTheREPLsWindowWithItsStatus(statement: String, status: Int32) throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let scrim = try LiveProcess(["repl", "--window", "--screen", "100x100@1"], display: display, keepInputOpen: true)
+        defer { scrim.stop() }
+        scrim.type(statement + "\n")
+        #expect(scrim.waitForOutput("up"), "\(scrim.output)\(scrim.errors)")
+        _ = try display.window(named: "repl")
+        scrim.type(":quit\n")
+        #expect(scrim.waitForExit() == status, "\(scrim.errors)")
+    }
+
     @Test func withoutADisplayTheWindowFailsClearly() throws {
         let scrim = try LiveProcess(["run", "--window", Self.fixtures + "/dimming.lua"], display: nil)
         #expect(scrim.waitForExit() == 1)

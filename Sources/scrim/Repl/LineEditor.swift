@@ -3,7 +3,7 @@ import LibEdit
 import ScrimCore
 
 /// Line editing for the interactive REPL, on libedit: emacs key bindings, history (saved after every entry),
-/// Tab completion, Ctrl-C that clears the line, and a check run about twice a second while waiting for input.
+/// Tab completion, Ctrl-C that clears the line, and a check run every `idleInterval` while waiting for input.
 ///
 /// libedit reads keys through `readKey`, which waits with `poll` so that it can notice Ctrl-C (the signal
 /// handler only sets a flag) and run the idle check; it answers each of those with a control key bound to one of
@@ -20,8 +20,9 @@ final class LineEditor {
 
     /// Completions of the word before the cursor (full replacements of it).
     var complete: (String) -> [String] = { _ in [] }
-    /// Asked about twice a second while waiting for input; true means `idleAction` should run now.
+    /// Asked every `idleInterval` seconds while waiting for input; true means `idleAction` should run now.
     var idleCheck: (() -> Bool)?
+    var idleInterval = 0.5
     /// Runs (from within the editor, the line kept) when `idleCheck` said so; may print.
     var idleAction: () -> Void = {}
     /// Called every `tickInterval` seconds while waiting for input (a live window's frames); false ends the
@@ -185,10 +186,10 @@ final class LineEditor {
                 Interrupts.resized = 0
                 scrim_el_resize(editor.editLine)
             }
-            let checking = current?.idleCheck != nil
-            var timeout: Int32 = checking ? 500 : -1
+            var timeout: Int32 = -1
+            if let editor = current, editor.idleCheck != nil { timeout = Int32(max(1, editor.idleInterval * 1000)) }
             if let editor = current, let tick = editor.tick {
-                // Frames at their interval, the idle check about twice a second, between keys.
+                // Frames at their interval, the idle check at its own, between keys.
                 let now = Clock.monotonicSeconds()
                 if now >= editor.nextTick {
                     editor.nextTick = max(editor.nextTick + editor.tickInterval, now)
@@ -204,7 +205,7 @@ final class LineEditor {
                     }
                     if !open { return 0 }
                 }
-                if let check = editor.idleCheck, now - editor.lastIdleCheck >= 0.5 {
+                if let check = editor.idleCheck, now - editor.lastIdleCheck >= editor.idleInterval {
                     editor.lastIdleCheck = now
                     if check() {
                         key.pointee = wchar_t(idleKey)

@@ -3,6 +3,7 @@ import ScrimCore
 import ScrimLua
 import ScrimPlugins
 import ScrimRecord
+import ScrimWindow
 
 /// One REPL: a runtime, the script it was started from, and what runs each chunk and meta command.
 /// Results go to standard output, errors (message and traceback) to standard error.
@@ -41,8 +42,8 @@ final class ReplSession {
     var recordingScale = 1.0
     /// Whether a live window shows the session (`scrim.isLive` in each fresh runtime, from before its script runs).
     var isLive = false
-    /// Draws a live window, if there is one, while `:play` runs.
-    var onFrame: (() -> Void)?
+    /// The live window showing the session (`repl --window`), if any: `:play` plays on its frames.
+    var window: LiveWindow?
     /// A live window's error screen: an error from the script, a callback or a reload (not a statement's, which the
     /// terminal shows where it was typed); then a reload that succeeded.
     var onError: ((String) -> Void)?
@@ -133,7 +134,11 @@ final class ReplSession {
         case .screen:
             write(ReplRendering.picture(of: runtime.core).text)
         case .play(let seconds):
-            busy { ReplRendering.play(runtime.core, seconds: seconds, onFrame: onFrame) }
+            // A saved script run again in a fresh runtime (by a frame's reload) ends the play of this one.
+            let played = runtime
+            busy {
+                ReplRendering.play(played.core, seconds: seconds, window: window) { [unowned self] in runtime !== played }
+            }
         case .snapshot(let path):
             do {
                 try ReplRendering.writeSnapshot(of: runtime.core, to: path)
@@ -239,9 +244,10 @@ final class ReplSession {
             return
         }
         fresh.core.isLive = isLive
+        // Ctrl-C's target moves first: replacing the runtime and its console frees the old state.
+        adopt(fresh)
         runtime = fresh
         console = LuaConsole(runtime: fresh)
-        adopt(fresh)
         startPlugins(fresh)
         if watcher != nil { watch() }
         if runScript(script) {
