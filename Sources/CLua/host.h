@@ -64,6 +64,9 @@ int scrim_hookcountdown(lua_State *L);
 /* Sets that countdown (nothing where its place is not known). */
 void scrim_sethookcountdown(lua_State *L, int countdown);
 
+/* stophook.c, for state.c: a closing state stops being Ctrl-C's target (scrim_catchinterrupt) */
+void scrim_forgetinterrupt(ScrimLimits *lim);
+
 /* memory.c: the memory budget */
 /* Resident bytes of the process (/proc/self/statm), or 0. */
 size_t scrim_residentbytes(void);

@@ -17,6 +17,7 @@ void scrim_close(lua_State *L) {
   lua_close(L);
   SHARED_STORE(lim->busy, lim->busy - 1);
   scrim_unwatch(lim);
+  scrim_forgetinterrupt(lim);
 }
 
 void scrim_fullgc(lua_State *L) {

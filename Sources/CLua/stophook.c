@@ -385,3 +385,11 @@ void scrim_catchinterrupt(ScrimLimits *lim) {
   interrupt_target = lim;
   scrim_handlesignal(SIGINT, on_interrupt);
 }
+
+void scrim_forgetinterrupt(ScrimLimits *lim) {
+  if (interrupt_target != lim) return;
+  sigset_t saved;
+  block_arming(&saved); /* SIGINT too: the handler must not read the state's limits as they go */
+  interrupt_target = NULL;
+  unblock_arming(&saved);
+}
