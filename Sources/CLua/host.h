@@ -92,8 +92,8 @@ int scrim_deadlinepassed(ScrimLimits *lim);
 /* watchdog.c */
 /* Starts the watchdog once a state has a budget that needs it. */
 void scrim_startwatchdog(void);
-/* Wakes the watchdog to look at a new deadline. */
-void scrim_wakewatchdog(void);
+/* Wakes the watchdog to look at a new deadline, unless it will look before that deadline anyway. */
+void scrim_wakewatchdog(double deadline);
 void scrim_watch(ScrimLimits *lim);
 void scrim_unwatch(ScrimLimits *lim);
 /* Whether `lim` is the only state the watchdog watches. */

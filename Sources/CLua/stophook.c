@@ -168,7 +168,7 @@ int scrim_deadlinepassed(ScrimLimits *lim) {
   if (lim->deadline == 0) {
     shared_store_double(&lim->deadline, now + lim->budget);
     SHARED_STORE(lim->expired, 0);
-    scrim_wakewatchdog();
+    scrim_wakewatchdog(now + lim->budget);
     return 0;
   }
   if (now > lim->deadline) SHARED_STORE(lim->expired, 1);

@@ -19,13 +19,17 @@ static pthread_cond_t watch_wake; /* on the monotonic clock, as deadlines are: m
 static ScrimLimits **watched;
 static int watched_count, watched_capacity;
 static int watchdog_running;
+/* When the watchdog will look next without being woken (it looks at least every 100 ms). */
+static double next_look;
 
 static double grace_period(double budget) {
   return budget < 2 ? 2 : budget > 10 ? 10 : budget;
 }
 
-void scrim_wakewatchdog(void) {
-  if (!watchdog_running) return;
+/* A deadline the watchdog would look at in time anyway needs no wake-up: each entry, each test of `scrim test`,
+   sets a deadline, and waking the thread for each would cost a round trip between the two threads every time. */
+void scrim_wakewatchdog(double deadline) {
+  if (!watchdog_running || deadline >= shared_load_double(&next_look)) return;
   pthread_mutex_lock(&watch_lock);
   pthread_cond_signal(&watch_wake);
   pthread_mutex_unlock(&watch_lock);
@@ -77,6 +81,7 @@ static void *watchdog_main(void *unused) {
         }
       }
     }
+    shared_store_double(&next_look, wake);
     struct timespec until;
     double whole = (double)(long)wake;
     until.tv_sec = (time_t)whole;
