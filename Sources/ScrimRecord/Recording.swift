@@ -7,6 +7,9 @@ import ScrimRender
 /// the end: the file is as long as the stretch (one frame long for a stretch of no length). Everything is taken
 /// from the virtual clock, so the file is the same whatever the machine's speed.
 public struct Recording {
+    /// How a count of frames reads in what the commands print: `1 frame`, `24 frames`.
+    public static func frames(_ count: Int) -> String { count == 1 ? "1 frame" : "\(count) frames" }
+
     /// Frames a second (1 to 120).
     public var framesPerSecond: Double
     /// Pixels a point.

@@ -248,7 +248,7 @@ public final class LiveWindow {
             let count = try Recording(framesPerSecond: 30, scale: scale).write(
                 to: recording.path, size: runtime.screen.bounds.size, from: recording.start, to: runtime.now,
                 frame: recording.film.frame(at:))
-            log("wrote \(recording.path) (\(count) frames)")
+            log("wrote \(recording.path) (\(Recording.frames(count)))")
         } catch {
             log("\(error)")
         }

@@ -84,7 +84,7 @@ enum RecordCommand {
                 let all = recording.times(from: 0, to: end).count
                 let reached = count < all ? Double(count) / recording.framesPerSecond : end
                 let cut = count < all ? " of \(FilmStrip.label(for: end)): the time allowed after the stop ran out" : ""
-                print("wrote \(output) (\(count) frames"
+                print("wrote \(output) (\(Recording.frames(count))"
                       + (stop.map { ", to \(FilmStrip.label(for: reached))\(cut), \($0)" } ?? "") + ")")
                 return true
             } catch let error as TimeBudgetExceeded {

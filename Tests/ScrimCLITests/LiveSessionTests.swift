@@ -322,6 +322,9 @@ extension LiveSessionTests {
             """, webp])
         // One frame (all thirty merged), lasting the run's whole second, red where the view is.
         #expect(decode.output == "1 1000 (255, 0, 0, 255)\n", "\(decode.output)\(decode.errors)")
+        // A run of no length is one frame, and says so in the singular.
+        let instant = try ScrimProcess.run(["record", script, "-o", webp, "--screen", "100x100@1", "--duration", "0"])
+        #expect(instant.stdout == "wrote \(webp) (1 frame)\n", "\(instant.stdout)\(instant.stderr)")
     }
 }
 

@@ -151,7 +151,7 @@ final class ReplSession {
                 let count = try busy {
                     try Recording(framesPerSecond: 30, scale: recordingScale).record(runtime.core, seconds: seconds, to: path)
                 }
-                write("wrote \(path) (\(count) frames)\n")
+                write("wrote \(path) (\(Recording.frames(count)))\n")
             } catch {
                 showProblem("\(error)")
             }
