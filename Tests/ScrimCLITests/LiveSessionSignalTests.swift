@@ -188,21 +188,11 @@ extension LiveSessionTests {
         defer { scrim.stop() }
         #expect(scrim.waitForOutput("ready"), "\(scrim.output)\(scrim.errors)")
         let window = try display.window(named: "busy.lua")
-        try display.xdotool(["key", "--window", window, "f"])
-        // The overlay up: its box (black at 70 %) over the white screen.
-        _ = try screenshotWhen(display, window, folder.path + "/f.png") { $0[190, 5].r < 128 }
-        // The overlay's figures are refreshed four times a second; the line of dropped frames, before and after.
-        Thread.sleep(forTimeInterval: 0.6)
-        let before = try display.screenshot(window, to: folder.path + "/before.png")
+        try Self.showOverlay(display, window, folder)
+        let before = try Self.settledDroppedLine(display, window, folder)
         try display.xdotool(["mousemove", "--window", window, "100", "150", "click", "1"])
         #expect(scrim.waitForOutput("held"), "\(scrim.output)\(scrim.errors)")
-        var changed = 0
-        _ = poll(timeout: 10) {
-            guard let after = try? display.screenshot(window, to: folder.path + "/after.png") else { return false }
-            changed = differingPixels(Self.droppedLine(after), Self.droppedLine(before))
-            return changed > 0
-        }
-        #expect(changed > 0, "the line of dropped frames did not change")
+        #expect(Self.droppedLineChanges(display, window, folder, from: before), "the line of dropped frames did not change")
         _ = try? display.xdotool(["key", "--window", window, "Escape"])
         #expect(scrim.waitForExit() == 0, "\(scrim.errors)")
     }
@@ -225,20 +215,11 @@ extension LiveSessionTests {
         defer { scrim.stop() }
         #expect(scrim.waitForOutput("ready"), "\(scrim.output)\(scrim.errors)")
         let window = try display.window(named: "statement.lua")
-        try display.xdotool(["key", "--window", window, "f"])
-        // The overlay up: its box (black at 70 %) over the white screen.
-        _ = try screenshotWhen(display, window, folder.path + "/f.png") { $0[190, 5].r < 128 }
-        Thread.sleep(forTimeInterval: 0.6)
-        let before = try display.screenshot(window, to: folder.path + "/before.png")
+        try Self.showOverlay(display, window, folder)
+        let before = try Self.settledDroppedLine(display, window, folder)
         scrim.type("local start = os.clock() while os.clock() - start < 0.6 do end print('held')\n")
         #expect(scrim.waitForOutput("held"), "\(scrim.output)\(scrim.errors)")
-        var changed = 0
-        _ = poll(timeout: 10) {
-            guard let after = try? display.screenshot(window, to: folder.path + "/after.png") else { return false }
-            changed = differingPixels(Self.droppedLine(after), Self.droppedLine(before))
-            return changed > 0
-        }
-        #expect(changed > 0, "the line of dropped frames did not change")
+        #expect(Self.droppedLineChanges(display, window, folder, from: before), "the line of dropped frames did not change")
         _ = try? display.xdotool(["key", "--window", window, "Escape"])
         #expect(scrim.waitForExit() == 0, "\(scrim.errors)")
     }
@@ -274,22 +255,39 @@ extension LiveSessionTests {
         let after = try #require(output.range(of: "after play"))
         #expect(clicked.upperBound <= after.lowerBound, "the click waited for the play's end")
 
-        try display.xdotool(["key", "--window", window, "f"])
-        _ = try screenshotWhen(display, window, folder.path + "/f.png") { $0[190, 5].r < 128 }
+        try Self.showOverlay(display, window, folder)
         var unchanged = false
         for round in 1...3 where !unchanged {
-            // The overlay's figures are refreshed four times a second: the line before and after, each settled.
-            Thread.sleep(forTimeInterval: 0.6)
-            let before = try display.screenshot(window, to: folder.path + "/before.png")
+            let before = try Self.settledDroppedLine(display, window, folder)
             scrim.type(":play 1\nprint('played \(round)')\n")
             #expect(scrim.waitForOutput("played \(round)"), "\(scrim.output)\(scrim.errors)")
-            Thread.sleep(forTimeInterval: 0.6)
-            let after = try display.screenshot(window, to: folder.path + "/after.png")
-            unchanged = differingPixels(Self.droppedLine(after), Self.droppedLine(before)) == 0
+            unchanged = differingPixels(try Self.settledDroppedLine(display, window, folder), before) == 0
         }
         #expect(unchanged, "every :play 1 dropped frames")
         _ = try? display.xdotool(["key", "--window", window, "Escape"])
         #expect(scrim.waitForExit() == 0, "\(scrim.errors)")
+    }
+
+    /// Opens the F overlay and waits until its box (black at 70 %) is drawn over the white screen.
+    static func showOverlay(_ display: VirtualDisplay, _ window: String, _ folder: TemporaryFolder) throws {
+        try display.xdotool(["key", "--window", window, "f"])
+        _ = try screenshotWhen(display, window, folder.path + "/f.png") { $0[190, 5].r < 128 }
+    }
+
+    /// The overlay's line of dropped frames once its figures (refreshed four times a second) have caught up.
+    static func settledDroppedLine(_ display: VirtualDisplay, _ window: String, _ folder: TemporaryFolder) throws
+        -> PixelImage {
+        Thread.sleep(forTimeInterval: 0.6)
+        return droppedLine(try display.screenshot(window, to: folder.path + "/line.png"))
+    }
+
+    /// Whether the line of dropped frames comes to differ from `before` within 10 s.
+    static func droppedLineChanges(_ display: VirtualDisplay, _ window: String, _ folder: TemporaryFolder,
+                                   from before: PixelImage) -> Bool {
+        poll(timeout: 10) {
+            guard let after = try? display.screenshot(window, to: folder.path + "/after.png") else { return false }
+            return differingPixels(droppedLine(after), before) > 0
+        }
     }
 
     /// The F overlay's second line (rows 18 to 31, below the descenders of the frame times and above the clock,
