@@ -57,16 +57,22 @@ static int arm_count(ScrimLimits *lim) {
   return lim->memoryGrace && !lim->stopping && !SHARED_LOAD(lim->interrupted) && !SHARED_LOAD(lim->expired) ? MEMORY_GRACE : 1;
 }
 
-/* Sets the stop hook on `thread`, keeping the hook it had (the script's) to run beside it and to put back. */
-static void arm_thread(ScrimLimits *lim, lua_State *thread) {
+/* Sets the stop hook on `thread`, keeping the hook it had (the script's) to run beside it and to put back. `again`:
+   from a signal, which may have landed inside Lua's luaG_traceexec after it read the hook mask and before it counted
+   the instruction down; that leaves an earlier setting's countdown at 0, from where it never fires, or the call's trap
+   cleared. The watchdog asks again every 100 ms, and each time the stop hook is set again. */
+static void arm_thread(ScrimLimits *lim, lua_State *thread, int again) {
   if (thread == NULL) return;
   int count = arm_count(lim);
   int interrupt = SHARED_LOAD(lim->interrupted) && !lim->stopping ? LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE : 0;
   if (lua_gethook(thread) == stop_hook) { /* armed already: as often as now needed */
     int mask = lua_gethookmask(thread) | interrupt;
-    int countdown = scrim_hookcountdown(thread); /* left high by a hook's error */
-    if (countdown < 0) countdown = count;
-    if (lua_gethookcount(thread) != count || lua_gethookmask(thread) != mask || countdown > count)
+    int countdown = scrim_hookcountdown(thread); /* left high by a hook's error; -1: not known */
+    if (countdown == -1) countdown = count;
+    /* Not set again otherwise: a resume returning while a memory error is pending arms anew, and restarting the
+       countdown each time could put the check off for ever. */
+    if (again || lua_gethookcount(thread) != count || lua_gethookmask(thread) != mask || countdown > count
+        || countdown <= 0)
       lua_sethook(thread, stop_hook, mask, count);
     return;
   }
@@ -88,17 +94,17 @@ static void arm_thread(ScrimLimits *lim, lua_State *thread) {
 }
 
 /* The stop hook on the running thread and the main thread (where a coroutine's error goes on to). Async-safe. */
-static void arm(ScrimLimits *lim) {
+static void arm(ScrimLimits *lim, int again) {
   lua_State *running = lim->running;
-  arm_thread(lim, running);
-  if (lim->mainThread != running) arm_thread(lim, lim->mainThread);
+  arm_thread(lim, running, again);
+  if (lim->mainThread != running) arm_thread(lim, lim->mainThread, again);
 }
 
 /* Arming from the Lua thread's own code (the allocator, a Swift loop): the signal handler must not interleave. */
 void scrim_armnow(ScrimLimits *lim) {
   sigset_t saved;
   block_arming(&saved);
-  arm(lim);
+  arm(lim, 0);
   unblock_arming(&saved);
 }
 
@@ -196,7 +202,8 @@ static void call_script_hook(ScrimLimits *lim, lua_State *L, ScrimArmedThread *e
   int used = HOOK_UNCOUNTED - scrim_hookcountdown(L);
   scrim_sethookcountdown(L, lua_gethookcount(L));
   entry = armed_entry(lim, L); /* the table may have moved (a coroutine resumed and left in the hook) */
-  if (entry != NULL && (entry->mask & LUA_MASKCOUNT) && used > 0) count_down(entry, used);
+  /* An arming meanwhile (the watchdog's signal) reset the countdown: what the hook used is then unknown. */
+  if (entry != NULL && (entry->mask & LUA_MASKCOUNT) && used > 0 && used < HOOK_UNCOUNTED / 2) count_down(entry, used);
 }
 
 
@@ -305,7 +312,7 @@ static void arm_requested(void) {
   for (ScrimLimits *lim = scrim_enteredonthread; lim != NULL; lim = lim->outerOnThread) {
     if (SHARED_LOAD(lim->armRequest) || SHARED_LOAD(lim->interrupted)) {
       SHARED_STORE(lim->armRequest, 0);
-      arm(lim);
+      arm(lim, 1);
     }
   }
 }
