@@ -78,6 +78,8 @@ int scrim_overresident(ScrimLimits *lim);
 /* stophook.c: the stop hook */
 /* The state whose outermost entry runs on this system thread (innermost first, then outerOnThread). */
 extern __thread ScrimLimits *scrim_enteredonthread;
+/* The state closing or collecting on this system thread (finalizers running), or NULL (state.c). */
+extern __thread ScrimLimits *scrim_busyonthread;
 /* Sets the stop hook from the Lua thread's own code (the allocator, a Swift loop). */
 void scrim_armnow(ScrimLimits *lim);
 /* Every armed thread back to its own hook. */
@@ -90,9 +92,17 @@ void scrim_formatstop(lua_State *L, ScrimLimits *lim, int level);
 int scrim_deadlinepassed(ScrimLimits *lim);
 
 /* watchdog.c */
-/* Starts the watchdog once a state has a budget that needs it. */
+/* A state has a budget that needs the watchdog: started now, or on the main thread once the script has run a while
+   (the stand-in timer's signal asks for it). */
 void scrim_startwatchdog(void);
-/* Wakes the watchdog to look at a new deadline, unless it will look before that deadline anyway. */
+/* Starts the watchdog if that signal asked for it. Not from a signal handler. */
+void scrim_startwantedwatchdog(void);
+/* Whether the watchdog thread runs; else the stand-in timer's part of the signal handler, scrim_lazytick, runs.
+   Both async-safe. */
+int scrim_watchdogrunning(void);
+void scrim_lazytick(void);
+/* Wakes the watchdog to look at a new deadline, unless it will look before that deadline anyway; starts it if it was
+   asked for. */
 void scrim_wakewatchdog(double deadline);
 void scrim_watch(ScrimLimits *lim);
 void scrim_unwatch(ScrimLimits *lim);

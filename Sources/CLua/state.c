@@ -11,20 +11,36 @@ ScrimLimits *scrim_limits(lua_State *L) {
   return *(ScrimLimits **)lua_getextraspace(L);
 }
 
+/* Lua code run outside a protected call (finalizers): `busy` for the watchdog, and this thread's busy state for the
+   stand-in timer, which sees only this thread's. */
+static ScrimLimits *begin_busy(ScrimLimits *lim) {
+  ScrimLimits *outer = scrim_busyonthread;
+  SHARED_STORE(lim->busy, lim->busy + 1);
+  scrim_busyonthread = lim;
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  return outer;
+}
+
+static void end_busy(ScrimLimits *lim, ScrimLimits *outer) {
+  SHARED_STORE(lim->busy, lim->busy - 1);
+  scrim_busyonthread = outer;
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+}
+
 void scrim_close(lua_State *L) {
   ScrimLimits *lim = scrim_limits(L);
-  SHARED_STORE(lim->busy, lim->busy + 1);
+  ScrimLimits *outer = begin_busy(lim);
   lua_close(L);
-  SHARED_STORE(lim->busy, lim->busy - 1);
+  end_busy(lim, outer);
   scrim_unwatch(lim);
   scrim_forgetinterrupt(lim);
 }
 
 void scrim_fullgc(lua_State *L) {
   ScrimLimits *lim = scrim_limits(L);
-  SHARED_STORE(lim->busy, lim->busy + 1);
+  ScrimLimits *outer = begin_busy(lim);
   lua_gc(L, LUA_GCCOLLECT, 0);
-  SHARED_STORE(lim->busy, lim->busy - 1);
+  end_busy(lim, outer);
 }
 
 static int panic(lua_State *L) {

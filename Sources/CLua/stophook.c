@@ -32,6 +32,7 @@ static void restore_hook(lua_State *thread, const ScrimArmedThread *entry) {
 
 /* The state whose outermost entry runs on this system thread (innermost first, then outerOnThread). */
 __thread ScrimLimits *scrim_enteredonthread;
+__thread ScrimLimits *scrim_busyonthread;
 
 static void stop_hook(lua_State *L, lua_Debug *ar);
 static ScrimArmedThread *armed_entry(ScrimLimits *lim, lua_State *thread);
@@ -213,6 +214,7 @@ static void call_script_hook(ScrimLimits *lim, lua_State *L, ScrimArmedThread *e
    count events counted down from where its count was when the stop hook was set (and handed back where it got to). */
 static void stop_hook(lua_State *L, lua_Debug *ar) {
   ScrimLimits *lim = scrim_limits(L);
+  scrim_startwantedwatchdog(); /* the stand-in timer's signal set this hook to start it here */
 
   ScrimArmedThread *entry = armed_entry(lim, L);
   int interrupt = lim->depth > 0 && SHARED_LOAD(lim->interrupted) && !lim->stopping;
@@ -320,6 +322,7 @@ static void arm_requested(void) {
 void scrim_onsignal(int signal) {
   (void)signal;
   int saved = errno;
+  if (!scrim_watchdogrunning()) scrim_lazytick();
   arm_requested();
   errno = saved;
 }

@@ -58,6 +58,28 @@ import Testing
         #expect(result.stdout.contains("false\t'now' is not available while the Lua state closes"))
     }
 
+    @Test func theWatchdogThreadComesOnlyOnceAScriptHasRunAWhile() throws {
+        // A short run makes no second thread (start-up pays for none); one that computes for 0.3 s of CPU has the
+        // watchdog, and a loop past its budget is stopped at its line as before.
+        let threads = """
+            local function threads()
+              for line in io.lines('/proc/self/status') do
+                local n = line:match('^Threads:%s*(%d+)') if n then return tonumber(n) end
+              end
+            end
+            print(threads())
+            local t = os.clock() while os.clock() - t < 0.3 do end
+            print(threads())
+            """
+        let result = try ScrimProcess.run(["run", "-e", threads], timeout: 30)
+        #expect(result.status == 0)
+        #expect(result.stdout == "1\n2\n")
+        let loop = try ScrimProcess.run(["run", "--timeout", "0.5", "-e", "local x = 0\nwhile true do x = x + 1 end"],
+                                        timeout: 20)
+        #expect(loop.status == 1 && !loop.signalled)
+        #expect(loop.stderr.hasPrefix("scrim: (command line):2: exceeded the time budget of 0.5 s"))
+    }
+
     @Test func finalizersThatLoopEndTheRunWithATimeout() throws {
         let start = Date()
         let result = try ScrimProcess.run(["run", "--timeout", "0.5", "-e",

@@ -46,8 +46,12 @@ public struct ScrimProcess {
         var timedOut = false
         if group.wait(timeout: .now() + timeout) == .timedOut {
             timedOut = true
+            // SIGTERM first (scrim takes it as Ctrl-C), then SIGKILL: Lua code that no hook reaches would outlast it.
             process.terminate()
-            group.wait()
+            if group.wait(timeout: .now() + 3) == .timedOut {
+                kill(process.processIdentifier, SIGKILL)
+                group.wait()
+            }
         }
         process.waitUntilExit()
         return ScrimProcess(status: process.terminationStatus,

@@ -100,8 +100,8 @@ void scrim_fullgc(lua_State *L);
 
 /* The time budget. It starts at the first check after the state is made or after scrim_restartbudget (the REPL
    restarts it for each statement, the test runner for each test), and covers everything until then: every entry
-   into Lua, and Swift loops that ask scrim_overbudget. The watchdog thread (started with the first budget) sets the
-   stop hook when the deadline passes. What the hook cannot reach (a finalizer or a pattern match that loops: Lua runs
+   into Lua, and Swift loops that ask scrim_overbudget. The watchdog thread (started with the first budget, or on the main
+   thread once the script has used 100 ms of its CPU time: watchdog.c) sets the stop hook when the deadline passes. What the hook cannot reach (a finalizer or a pattern match that loops: Lua runs
    them with hooks off) is ended by the watchdog: the process exits 1 with a `timeout` message once the deadline plus
    a grace period has passed while Lua is running. */
 void scrim_restartbudget(ScrimLimits *lim);
