@@ -35,19 +35,17 @@ enum ControllerBinding {
         .readonly("isBeingPresented") { $0.isBeingPresented }
         .readonly("isBeingDismissed") { $0.isBeingDismissed }
         .readonly("isViewLoaded") { $0.isViewLoaded }
-        .method("present") { controller, call in
+        .action("present") { controller, call in
             let presented = try call.object(2, ViewController.self, expected: "ViewController")
             let (animated, completion) = try animatedAndCompletion(call, from: 3)
             try present(presented, from: controller, animated: animated, completion: completion, call)
-            return 0
         }
-        .method("dismiss") { controller, call in
+        .action("dismiss") { controller, call in
             let (animated, completion) = try animatedAndCompletion(call, from: 2)
             if let target = controller.presentedViewController ?? (controller.presentingViewController != nil ? controller : nil) {
                 resolveWeakDelegate(of: target, call)
             }
             controller.dismiss(animated: animated, completion: completion)
-            return 0
         }
         .overridable(lifecycleDeclaration, swift: ["loadView": { try $0.loadView(); return nil }])
         .description { $0.debugName }
@@ -140,9 +138,7 @@ enum ControllerBinding {
     static func makeDimmingTable(_ edge: PresentEdge) -> SwiftClassTable {
         let luaClass = LuaClass<EdgePresentViewController>(edge.className, base: dimmingClass)
             .overridable(edge.targetMember, edge.animatesView ? .view : .constraint) { try $0.animatedTarget as? LuaPushable }
-        if let distance = edge.distanceMember {
-            luaClass.overridable(distance, .length) { try $0.animatedDistance }
-        }
+        if let distance = edge.distanceMember { luaClass.overridable(distance, .length) { try $0.animatedDistance } }
         return classTable(luaClass) { ScriptEdgePresentViewController($0, edge: edge) }
     }
 
@@ -150,7 +146,5 @@ enum ControllerBinding {
     static let dimmingTables = Dictionary(uniqueKeysWithValues: PresentEdge.all.map { ($0, makeDimmingTable($0)) })
 
     /// The table of an edge (one not in `PresentEdge.all` gets a table of its own).
-    static func dimmingTable(_ edge: PresentEdge) -> SwiftClassTable {
-        dimmingTables[edge] ?? makeDimmingTable(edge)
-    }
+    static func dimmingTable(_ edge: PresentEdge) -> SwiftClassTable { dimmingTables[edge] ?? makeDimmingTable(edge) }
 }

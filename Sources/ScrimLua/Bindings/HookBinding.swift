@@ -43,7 +43,7 @@ enum HookBinding {
             group = try call.field(3, "group")
         }
         if let warning = EventNames.warning(forSubscriptionTo: name) {
-            call.runtime.core.warningSink("\(call.runtime.callerPosition(call).map { $0 + ": " } ?? "")\(warning)")
+            call.runtime.warn(warning, at: call)
         }
         // Through the state's handle, which tells whether the state is still open, rather than a weak reference:
         // that would make every retain of the state take the slow path.
@@ -79,11 +79,13 @@ enum HookBinding {
             fields = record
             if let value = fields.removeValue(forKey: "target") {
                 // Any value may be the target (a name, an id), kept as the Lua value it is.
-                target = value.targetObject ?? {
+                if case .object(let object) = value {
+                    target = object
+                } else {
                     _ = scrim_rawgetfield(call.L, 2, "target")
-                    defer { lua_settop(call.L, -2) }
-                    return LuaHookValue(call.state.ref(at: -1))
-                }()
+                    target = LuaHookValue(call.state.ref(at: -1))
+                    lua_settop(call.L, -2)
+                }
             }
         }
         let cancellable = call.isNil(3) ? true : try call.boolean(3)
@@ -240,13 +242,6 @@ final class LuaHookValue {
 }
 
 extension HookValue {
-    var targetObject: AnyObject? {
-        switch self {
-        case .object(let object): return object
-        default: return nil
-        }
-    }
-
     /// A Lua value as an event field: objects stay objects, sequences become lists, other tables records
     /// (nested tables that are neither are kept as Lua values).
     static func pull(_ call: LuaCall, _ index: Int32, depth: Int = 0) throws -> HookValue {

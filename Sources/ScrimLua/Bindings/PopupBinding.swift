@@ -177,10 +177,7 @@ enum PopupBinding {
 
     /// The popup's warnings for delegate methods that most likely meant an item, at the script's line.
     static func warnAboutMethodsMeaningItems(_ popup: PopupWindow, _ call: LuaCall) {
-        let warnings = popup.newMisspeltDelegateWarnings()
-        guard !warnings.isEmpty else { return }
-        let place = call.runtime.callerPosition(call).map { $0 + ": " } ?? ""
-        for warning in warnings { call.runtime.core.warningSink(place + warning) }
+        for warning in popup.newMisspeltDelegateWarnings() { call.runtime.warn(warning, at: call) }
     }
 }
 
@@ -198,15 +195,11 @@ extension LuaValue {
 final class LuaPopupDelegate: PopupWindowDelegate {
     let lua: LuaDelegate
 
-    init(popup: PopupWindow, state: LuaState) {
-        lua = LuaDelegate(popup, state, places: .delegate)
-    }
+    init(popup: PopupWindow, state: LuaState) { lua = LuaDelegate(popup, state, places: .delegate) }
 
     func handlesItem(_ id: String) throws -> Bool { try lua.responds(to: id) }
 
-    func perform(_ id: String, popup: PopupWindow) throws -> Bool? {
-        try lua.call(id, [popup])?.popupResult
-    }
+    func perform(_ id: String, popup: PopupWindow) throws -> Bool? { try lua.call(id, [popup])?.popupResult }
 
     var respondsToDidSelectItem: Bool { get throws { try lua.responds(to: "didSelectItem") } }
 

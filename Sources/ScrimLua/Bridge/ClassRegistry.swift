@@ -48,9 +48,7 @@ extension LuaState {
     /// Makes `luaClass` the Lua face of `type` (and of its subclasses without their own). Registering a type again is
     /// safe: objects already in Lua keep the metatable they have (the state keeps its class and accessors alive),
     /// objects pushed from then on get the new class's.
-    public func register(_ luaClass: LuaClassBase, for type: AnyClass) {
-        classes.register(for: type) { luaClass }
-    }
+    public func register(_ luaClass: LuaClassBase, for type: AnyClass) { classes.register(for: type) { luaClass } }
 
     /// Makes the class `provider` builds (on first use) the Lua face of `type` and of its subclasses without their own.
     public func register(for type: AnyClass, _ provider: @escaping () -> LuaClassBase) {

@@ -123,8 +123,7 @@ public class LuaClassBase: @unchecked Sendable {
             let hint = nearest.map { " — did you mean '\($0)'?" } ?? ""
             guard probing else { throw ScriptError("\(className) has no field '\(key)'\(hint)") }
             if nearest != nil, warned.names.withLock({ $0.insert(key).inserted }) {
-                let place = call.runtime.callerPosition(call).map { $0 + ": " } ?? ""
-                call.runtime.core.warningSink("\(place)\(LuaClassBase.luaClassName(call) ?? className) has no field '\(key)' (read as nil)\(hint)")
+                call.runtime.warn("\(LuaClassBase.luaClassName(call) ?? className) has no field '\(key)' (read as nil)\(hint)", at: call)
             }
             return call.push(nil)
         }

@@ -131,26 +131,14 @@ public struct LuaDelegate {
         }
     }
 
-    /// Calls member `name` with `arguments` and returns its first result, or returns the member itself if it is a
-    /// value; nil when it is absent (or the state is gone).
+    /// Calls member `name` with `arguments` and returns its first result, or the member itself if it is a value (nil
+    /// when `callableOnly`: the caller's default applies); nil when it is absent (or the state is gone). One lookup.
     @discardableResult
-    public func call(_ name: String, _ arguments: [LuaPushable?] = []) throws -> LuaValue? {
+    public func call(_ name: String, _ arguments: [LuaPushable?] = [], callableOnly: Bool = false) throws -> LuaValue? {
         guard let state else { return nil }
         return try state.keepingTop { _ in
             guard let member = try push(name) else { return nil }
-            if case .value = member { return state.value(at: -1) }
-            try callPushed(member, name, arguments, state)
-            return state.value(at: -1)
-        }
-    }
-
-    /// Calls member `name` with `arguments` if it is callable and returns its first result; nil when it is absent or
-    /// a value (the caller's default applies). One lookup, where `responds(to:)` then `call` would make two.
-    @discardableResult
-    public func callIfCallable(_ name: String, _ arguments: [LuaPushable?] = []) throws -> LuaValue? {
-        guard let state else { return nil }
-        return try state.keepingTop { _ in
-            guard let member = try push(name), member != .value else { return nil }
+            if member == .value { return callableOnly ? nil : state.value(at: -1) }
             try callPushed(member, name, arguments, state)
             return state.value(at: -1)
         }

@@ -71,9 +71,7 @@ public final class LuaState {
         scrim_close(mainThread)
     }
 
-    deinit {
-        close()
-    }
+    deinit { close() }
 
     /// Byte budget for the whole state, what Lua allocates and what Swift pushes into it alike: past it, "not enough
     /// memory" is raised at the place that went over (with a traceback, built in a headroom kept for it).
@@ -104,8 +102,6 @@ public final class LuaState {
     public var isOverTimeBudget: Bool { scrim_overbudget(limits) != 0 }
 
     /// The error a Swift loop stopped by `isOverTimeBudget` reports: "exceeded the time budget of S s".
-    public var timeBudgetMessage: String { LuaState.budgetMessage(limits) }
-
     static func budgetMessage(_ limits: UnsafeMutablePointer<ScrimLimits>) -> String {
         if scrim_wasinterrupted(limits) != 0 { return "interrupted!" }
         return "exceeded the time budget of \(String(cFormat: "%g", limits.pointee.budget)) s" // as the stop hook words it
@@ -299,9 +295,7 @@ public final class LuaState {
     }
 
     /// Runs a full garbage collection (finalizers included).
-    public func collectGarbage() {
-        scrim_fullgc(L)
-    }
+    public func collectGarbage() { scrim_fullgc(L) }
 
     public func value(at index: Int32) -> LuaValue { LuaValue(self, index) }
 

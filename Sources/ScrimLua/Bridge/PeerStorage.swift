@@ -47,9 +47,7 @@ extension LuaState {
                 lua_settop(L, -2)
                 return false
             }
-        } else if !pushExistingPeer(object) {
-            return false
-        }
+        } else if !pushExistingPeer(object) { return false }
         if lua_getiuservalue(L, -1, 2) == LUA_TTABLE { return true }
         lua_settop(L, -2)
         guard creating else {

@@ -100,9 +100,8 @@ public struct ScriptProtocol: Sendable {
     /// close to one the table lacks — a misspelt method Scrim would never call (`executePresentationAnimaton`).
     /// `owner` begins the message (`DimmingTransitioning`, `TapGestureRecognizer 'tap'`).
     func warnAboutMisspeltMembers(ofTableAt index: Int32, _ call: LuaCall, owner: String) {
-        let place = call.runtime.callerPosition(call).map { $0 + ": " } ?? ""
         for warning in misspeltMembers(ofTableAt: index, call.state, subject: "\(owner): delegate") {
-            call.runtime.core.warningSink(place + warning)
+            call.runtime.warn(warning, at: call)
         }
     }
 
@@ -131,9 +130,7 @@ public struct ScriptAdapter {
 
     public init(_ object: AnyObject, _ state: LuaState, _ declaration: ScriptProtocol, owner: String? = nil,
                 places: LuaDelegate.Places = [.closures, .delegate, .overrides], delegateKey: String = "delegate") {
-        lua = LuaDelegate(object, state, places: places, delegateKey: delegateKey)
-        self.declaration = declaration
-        self.owner = owner ?? declaration.name
+        self.init(LuaDelegate(object, state, places: places, delegateKey: delegateKey), declaration, owner: owner)
     }
 
     /// The adapter of a `LuaDelegate` made elsewhere (a table kept under a key of its own).
@@ -149,7 +146,7 @@ public struct ScriptAdapter {
         guard let member = declaration[name] else { return .nil }
         let found: LuaValue?
         switch member.kind {
-        case .method: found = try lua.callIfCallable(name, arguments) // a value is not a method: absent
+        case .method: found = try lua.call(name, arguments, callableOnly: true) // a value is not a method: absent
         case .value: found = try lua.call(name)
         case .methodOrValue: found = try lua.call(name, arguments)
         }
@@ -162,9 +159,7 @@ public struct ScriptAdapter {
     }
 
     /// Calls a callback (`result` none); a required one absent throws.
-    public func perform(_ name: String, _ arguments: [LuaPushable?] = []) throws {
-        _ = try value(name, arguments)
-    }
+    public func perform(_ name: String, _ arguments: [LuaPushable?] = []) throws { _ = try value(name, arguments) }
 
     // The member's checked answer as Swift reads it.
     public func seconds(_ name: String, _ arguments: [LuaPushable?] = []) throws -> Seconds { try value(name, arguments).numberValue ?? 0 }

@@ -4,11 +4,6 @@
 /// by name (`scrim.class`, written in Lua) shows as the library function it is, `[C]: in function 'scrim.class'`.
 /// `--trace-internals` keeps everything.
 public enum UserTraceback {
-    /// `traceback` ("stack traceback:" and its frame lines) without Scrim's frames; empty when none is left.
-    public static func filtered(_ traceback: String) -> String {
-        filteringTracebacks(in: traceback)
-    }
-
     /// `text` (a message, a report) with each traceback in it filtered; a traceback with no frame left goes.
     public static func filteringTracebacks(in text: String) -> String {
         guard text.contains("stack traceback:") else { return text }

@@ -16,9 +16,8 @@ enum ClassBodyCheck {
         let given = call.state.tableNames(at: 5)
         guard let meant = MisspeltMember.meant(key, among: call.state.tableNames(at: 4).sorted(), isGiven: given.contains)
         else { return 0 }
-        let place = call.runtime.callerPosition(call).map { $0 + ": " } ?? ""
-        call.runtime.core.warningSink(place + MisspeltMember.warning(className, has: key, meant: meant,
-                                                                     note: " (a member of \(baseName) that Scrim calls)"))
+        call.runtime.warn(MisspeltMember.warning(className, has: key, meant: meant,
+                                                 note: " (a member of \(baseName) that Scrim calls)"), at: call)
         return 0
     }
 }

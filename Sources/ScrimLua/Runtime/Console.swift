@@ -71,7 +71,5 @@ public final class LuaConsole {
     }
 
     /// Forgets a Ctrl-C that came when no Lua code was running, so that it does not stop the next chunk.
-    public func clearInterrupt() {
-        scrim_clearinterrupt(runtime.state.limits)
-    }
+    public func clearInterrupt() { scrim_clearinterrupt(runtime.state.limits) }
 }

@@ -65,9 +65,7 @@ extension LuaRuntime {
     }
 
     /// Turns Lua warnings on (lua.c's `-W`), as `warn("@on")` does.
-    public func warningsOn() {
-        lua_warning(state.L, "@on", 0)
-    }
+    public func warningsOn() { lua_warning(state.L, "@on", 0) }
 
     private func call(withArguments arguments: [[UInt8]]?) throws {
         guard let arguments else {
