@@ -1,9 +1,8 @@
 import CLua
 import ScrimCore
 
-/// docs/API.md §7: `scrim.PopupWindow` (seed 1), both binding styles, and `scrim.ConfirmDialog` (addition).
-/// What a popup keeps from Lua (its delegate table, its closures) lives in its userdata's peer table (`LuaDelegate`);
-/// the runtime pins the userdata while the popup is shown, so a script need not keep a reference.
+/// docs/API.md §7: `scrim.PopupWindow` (seed 1), both binding styles, and `scrim.ConfirmDialog`. The runtime pins a
+/// shown popup's userdata (its peer table holds the delegate and closures): a script need not keep a reference.
 enum PopupBinding {
     /// The hooks a `scrim.class` of PopupWindow may override (ScriptPopupWindow runs them), each a method.
     static let classDeclaration = ScriptProtocol("PopupWindow", ["loadView", "viewDidLoad", "makeContentView", "layoutContent",
@@ -86,10 +85,8 @@ enum PopupBinding {
         .property("message", get: { $0.message }, set: { $0.message = $1 })
         .readonly("cardView") { $0.cardView }
 
-    /// The options `scrim.ConfirmDialog{…}` takes besides a popup's.
     static let confirmOptionNames: Set<String> = ["title", "message", "cancelTitle", "confirmTitle"]
 
-    /// `scrim.ConfirmDialog{ title=, message=, cancelTitle=, confirmTitle=, delegate=, name= }`.
     static let confirmConstructor = HostFunction("ConfirmDialog") { call in
         var title: String?, message: String?, cancelTitle = "Cancel", confirmTitle = "OK"
         if !call.isNil(1) {
@@ -108,7 +105,6 @@ enum PopupBinding {
         return 1
     }
 
-    /// The options every popup takes (`configure`).
     static let optionNames = ["items", "delegate", "name"]
 
     /// Applies `items`, `delegate` and `name` from the options table at `index` (nothing else is accepted).
@@ -189,9 +185,8 @@ extension LuaValue {
     }
 }
 
-/// A protocol-style Lua delegate of a popup: `delegate:rename(popup)` for item "rename", else
-/// `delegate:didSelectItem(popup, item, index)`. The table itself lives in the popup's peer table (`LuaDelegate`), so
-/// a delegate that refers back to the popup leaks nothing.
+/// A protocol-style Lua delegate of a popup (`delegate:rename(popup)` for item "rename", else `didSelectItem`), kept in
+/// the popup's peer table, so a delegate that refers back to the popup leaks nothing.
 final class LuaPopupDelegate: PopupWindowDelegate {
     let lua: LuaDelegate
 

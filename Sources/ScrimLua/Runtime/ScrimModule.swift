@@ -197,8 +197,7 @@ extension ScrimModule {
             if let base = declared.base {
                 scrim_rawgetfield(L, -1, base)
                 try runtime.pushClassTable(declared.table(), base: -1)
-                lua_rotate(L, -2, 1)
-                lua_settop(L, -2)
+                scrim_remove(L, -2)
             } else {
                 try runtime.pushClassTable(declared.table())
             }
