@@ -1,8 +1,8 @@
 import CLua
 import ScrimCore
 
-/// docs/API.md §5–6: view controllers, presentation and the dimming base classes, which Lua may instantiate (`X{…}`)
-/// or derive from (`scrim.class(name, X)`).
+/// docs/API.md §5–6: view controllers, presentation and the dimming base classes, which Lua may instantiate
+/// (`X{…}`) or derive from (`scrim.class(name, X)`).
 enum ControllerBinding {
     /// UIKit's lifecycle, which a controller's options or a `scrim.class` may override, each a method.
     static let lifecycleDeclaration = ScriptProtocol("ViewController", ["loadView", "viewDidLoad", "viewWillAppear",

@@ -100,7 +100,7 @@ enum DimmingBinding {
 
     static let constructor = HostFunction("DimmingTransitioning") { call in
         let transitioning = DimmingTransitioning()
-        // Its userdata on the stack first: its peer table, which gets the delegate, must not be collected before return.
+        // Its userdata on the stack first: its peer table, which gets the delegate, must not be collected meanwhile.
         lua_settop(call.L, 1)
         call.push(transitioning)
         if !call.isNil(1) { try setDelegate(transitioning, call, 1) }

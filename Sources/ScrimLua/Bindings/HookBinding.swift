@@ -60,9 +60,7 @@ enum HookBinding {
         return call.push(hook)
     }
 
-    static let off = HostFunction("off") { call in
-        call.push(call.runtime.core.hooks.off(group: try call.string(1)))
-    }
+    static let off = HostFunction("off") { call in call.push(call.runtime.core.hooks.off(group: try call.string(1))) }
 
     static let emit = HostFunction("emit") { call in
         let name = try call.string(1)

@@ -155,19 +155,13 @@ enum PopupBinding {
     }
 
     static func setDelegate(_ popup: PopupWindow, _ call: LuaCall, _ index: Int32) throws {
-        if call.isNil(index) {
-            call.state.setPeerValue(popup, "delegate", valueAt: index)
-            popup.delegate = nil
-            return
-        }
-        guard call.type(index) == LUA_TTABLE || call.state.object(at: index) != nil else {
+        let isTable = call.type(index) == LUA_TTABLE
+        guard call.isNil(index) || isTable || call.state.object(at: index) != nil else {
             throw call.typeError(index, expected: "delegate table")
         }
-        if call.type(index) == LUA_TTABLE {
-            delegateDeclaration.warnAboutMisspeltMembers(ofTableAt: index, call, owner: popup.displayName)
-        }
+        if isTable { delegateDeclaration.warnAboutMisspeltMembers(ofTableAt: index, call, owner: popup.displayName) }
         call.state.setPeerValue(popup, "delegate", valueAt: index)
-        popup.delegate = LuaPopupDelegate(popup: popup, state: call.state)
+        popup.delegate = call.isNil(index) ? nil : LuaPopupDelegate(popup: popup, state: call.state)
         warnAboutMethodsMeaningItems(popup, call)
     }
 

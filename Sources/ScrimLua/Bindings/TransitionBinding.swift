@@ -1,7 +1,7 @@
 import CLua
 import ScrimCore
 
-/// docs/API.md §5: custom transitions in protocol style (delegate, animators, context) and the presentation controller.
+/// docs/API.md §5: custom transitions in protocol style (delegate, animators, context), the presentation controller.
 enum TransitionBinding {
     static let contextClass = LuaClass<TransitionContext>("TransitionContext")
         .readonly("containerView") { $0.containerView }

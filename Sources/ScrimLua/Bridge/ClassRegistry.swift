@@ -48,17 +48,9 @@ extension LuaState {
     /// objects already in Lua keep their metatable (the state keeps it alive), later ones get the new class's.
     public func register(_ luaClass: LuaClassBase, for type: AnyClass) { classes.register(for: type) { luaClass } }
 
-    /// Makes the class `provider` builds (on first use) the Lua face of `type` and of its subclasses without their own.
-    public func register(for type: AnyClass, _ provider: @escaping () -> LuaClassBase) {
-        classes.register(for: type, provider)
-    }
-
     /// Pushes an object with the Lua class registered for its type; nil when none is.
     public func push(any object: AnyObject) {
-        if let luaClass = classes.resolve(type(of: object)) {
-            push(object: object, as: luaClass.classOfObject?(object) ?? luaClass)
-        } else {
-            lua_pushnil(L)
-        }
+        guard let luaClass = classes.resolve(type(of: object)) else { return lua_pushnil(L) }
+        push(object: object, as: luaClass.classOfObject?(object) ?? luaClass)
     }
 }

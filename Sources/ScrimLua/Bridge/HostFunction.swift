@@ -21,7 +21,8 @@ public final class HostFunction: @unchecked Sendable {
 
     public var isMethod: Bool { kind != .function }
 
-    public convenience init(_ name: String, kind: Kind = .function, _ body: @escaping @Sendable (LuaCall) throws -> Int32) {
+    public convenience init(_ name: String, kind: Kind = .function,
+                            _ body: @escaping @Sendable (LuaCall) throws -> Int32) {
         self.init(oneState: name, kind: kind, body)
     }
 

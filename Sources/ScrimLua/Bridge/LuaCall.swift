@@ -108,9 +108,7 @@ public struct LuaCall {
     @discardableResult
     public func push(_ values: LuaPushable?...) -> Int32 {
         lua_checkstack(L, Int32(values.count) + LuaCall.reservedSlots)
-        for value in values {
-            if let value { value.push(state) } else { lua_pushnil(L) }
-        }
+        for value in values { if let value { value.push(state) } else { lua_pushnil(L) } }
         return Int32(values.count)
     }
 }

@@ -112,7 +112,8 @@ public class LuaClassBase: @unchecked Sendable {
             let hint = nearest.map { " — did you mean '\($0)'?" } ?? ""
             guard probing else { throw ScriptError("\(className) has no field '\(key)'\(hint)") }
             if nearest != nil, warned.names.withLock({ $0.insert(key).inserted }) {
-                call.runtime.warn("\(LuaClassBase.luaClassName(call) ?? className) has no field '\(key)' (read as nil)\(hint)", at: call)
+                let name = LuaClassBase.luaClassName(call) ?? className
+                call.runtime.warn("\(name) has no field '\(key)' (read as nil)\(hint)", at: call)
             }
             return call.push(nil)
         }

@@ -108,12 +108,7 @@ public struct LuaDelegate {
 
     public func responds(to name: String) throws -> Bool {
         guard let state else { return false }
-        return try state.keepingTop { _ in
-            switch try push(name) {
-            case .closure?, .method?: return true
-            case .value?, nil: return false
-            }
-        }
+        return try state.keepingTop { _ in try push(name).map { $0 != .value } ?? false }
     }
 
     /// Calls member `name` with `arguments` and returns its first result, or the member itself if it is a value (nil

@@ -198,12 +198,8 @@ public final class LuaState {
 
     @usableFromInline
     func popError() -> LuaError {
-        let text: String
-        if lua_type(L, -1) == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER {
-            text = string(at: -1)
-        } else {
-            text = "(error object is a \(String(cString: scrim_typename(L, -1))) value)"
-        }
+        let isText = lua_type(L, -1) == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER
+        let text = isText ? string(at: -1) : "(error object is a \(String(cString: scrim_typename(L, -1))) value)"
         lua_settop(L, -2)
         return LuaError(handled: text)
     }
@@ -286,9 +282,7 @@ public final class LuaState {
 
     public func push(arguments: [LuaPushable?]) {
         lua_checkstack(L, Int32(arguments.count) + 1)
-        for argument in arguments {
-            if let argument { argument.push(self) } else { lua_pushnil(L) }
-        }
+        for argument in arguments { if let argument { argument.push(self) } else { lua_pushnil(L) } }
     }
 
     /// Calls `function` with `arguments`, protected; its first result (nil when the state is closed).

@@ -66,22 +66,21 @@ extension LuaRuntime {
             baseImplementationAddresses.insert(lua_topointer(L, -1))
             lua_setfield(L, -2, member)
         }
-        state.push(HostFunction(name) { call in
-            try atScript(call, className: name, optionsAt: 1) {
-                try table.instantiate(call, className: name, options: 1)
-            }
-            return 2
-        })
-        lua_setfield(L, -2, "__new")
-        state.push(HostFunction(name) { call in
-            guard call.type(1) == LUA_TTABLE else { throw call.typeError(1, expected: "class") }
-            let className = call.state.classNameOfTable(at: 1) ?? name
-            try atScript(call, className: className, optionsAt: 2) {
-                try table.instantiate(call, className: className, options: 2)
-            }
-            return 2
-        })
-        lua_setfield(L, -2, "__factory")
+        // `__new(options)` (`scrim.X{…}`) and `__factory(class, options)` (an instance of a Lua class).
+        for (key, options) in [("__new", Int32(1)), ("__factory", 2)] {
+            state.push(HostFunction(name) { call in
+                var className = name
+                if options == 2 {
+                    guard call.type(1) == LUA_TTABLE else { throw call.typeError(1, expected: "class") }
+                    className = call.state.classNameOfTable(at: 1) ?? name
+                }
+                try atScript(call, className: className, optionsAt: options) {
+                    try table.instantiate(call, className: className, options: options)
+                }
+                return 2
+            })
+            lua_setfield(L, -2, key)
+        }
         state.push(HostFunction("super") { call in
             guard let implementation = implementations[try call.string(2)], !implementation.isMethod else { return 0 }
             return call.push(try implementation.run(call))
