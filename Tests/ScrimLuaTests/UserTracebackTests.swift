@@ -21,7 +21,7 @@ import Testing
             \tapp.lua:9: in main chunk
             \t[C]: in ?
             """
-        #expect(UserTraceback.filtered(traceback) == """
+        #expect(UserTraceback.filteringTracebacks(in: traceback) == """
             stack traceback:
             \tapp.lua:7: in local 'make'
             \tapp.lua:9: in main chunk
@@ -37,7 +37,7 @@ import Testing
             \tclass.lua:135: in function 'scrim.class'
             \tapp.lua:1: in main chunk
             """
-        #expect(UserTraceback.filtered(traceback) == "stack traceback:\n\t[C]: in function 'scrim.class'\n\tapp.lua:1: in main chunk")
+        #expect(UserTraceback.filteringTracebacks(in: traceback) == "stack traceback:\n\t[C]: in function 'scrim.class'\n\tapp.lua:1: in main chunk")
     }
 
     /// The user's own C calls and their Lua stay, also inside a call Scrim's Lua made back into the script (an
@@ -53,7 +53,7 @@ import Testing
             \t[C]: in function 'pcall'
             \tapp.lua:6: in main chunk
             """
-        #expect(UserTraceback.filtered(traceback) == """
+        #expect(UserTraceback.filteringTracebacks(in: traceback) == """
             stack traceback:
             \t[C]: in function 'error'
             \tapp.lua:3: in method 'init'
@@ -62,7 +62,7 @@ import Testing
             """)
         // A file of the script's that happens to share no name with Scrim's chunks is untouched.
         let plain = "stack traceback:\n\t[C]: in function 'error'\n\tclass_helpers.lua:2: in main chunk"
-        #expect(UserTraceback.filtered(plain) == plain)
+        #expect(UserTraceback.filteringTracebacks(in: plain) == plain)
     }
 
     @Test func aReportKeepsItsMessageAndLosesATracebackWithNothingLeft() throws {

@@ -12,9 +12,8 @@ enum ClockBinding {
     static let now = HostFunction("now") { call in call.push(call.runtime.core.now) }
 
     static let advance = HostFunction("advance") { call in
-        let seconds = try call.duration(1)
+        let seconds = try call.delay("seconds")
         let clock = call.runtime.core.clock
-        guard seconds <= clock.maximumDelay else { throw call.argumentError(1, clock.tooLate("seconds")) }
         // Errors in what runs meanwhile (timers, completions, handlers) are reported, not raised here:
         // they are not the caller's, as on a real run loop. Running out of the time budget is.
         clock.advance(by: seconds)
@@ -35,9 +34,7 @@ enum ClockBinding {
     }
 
     static let after = HostFunction("after") { call in
-        let delay = try call.duration(1)
-        let clock = call.runtime.core.clock
-        guard delay <= clock.maximumDelay else { throw call.argumentError(1, clock.tooLate("delay")) }
+        let delay = try call.delay("delay")
         let function = try call.function(2)
         weak let state = call.state
         let task = call.runtime.core.after(delay, label: call.runtime.callerPosition(call)) {
@@ -47,9 +44,14 @@ enum ClockBinding {
     }
 }
 
-extension Clock {
-    /// Why a time past `maximumTime` is refused, for the `bad argument` message about `what`.
-    func tooLate(_ what: String) -> String {
-        "\(what) must be at most \(String(cFormat: "%g", maximumDelay)): the clock stops at \(String(cFormat: "%g", Clock.maximumTime)) s"
+extension LuaCall {
+    /// Argument 1 as a duration the clock can still reach (past `maximumTime` it is refused, naming `what`).
+    func delay(_ what: String) throws -> Seconds {
+        let seconds = try duration(1), clock = runtime.core.clock
+        guard seconds <= clock.maximumDelay else {
+            let most = String(cFormat: "%g", clock.maximumDelay), stop = String(cFormat: "%g", Clock.maximumTime)
+            throw argumentError(1, "\(what) must be at most \(most): the clock stops at \(stop) s")
+        }
+        return seconds
     }
 }

@@ -1,9 +1,8 @@
 import CLua
 import ScrimCore
 
-/// docs/API.md §5–6: view controllers, presentation, the dimming base classes (`scrim.ViewController`,
-/// `scrim.BottomPresentViewController`, …) as classes Lua may instantiate (`X{…}`, fields and members as values
-/// or functions) or derive from (`scrim.class(name, X)`).
+/// docs/API.md §5–6: view controllers, presentation and the dimming base classes, which Lua may instantiate
+/// (`X{…}`) or derive from (`scrim.class(name, X)`).
 enum ControllerBinding {
     /// UIKit's lifecycle, which a controller's options or a `scrim.class` may override, each a method.
     static let lifecycleDeclaration = ScriptProtocol("ViewController", ["loadView", "viewDidLoad", "viewWillAppear",
@@ -35,19 +34,17 @@ enum ControllerBinding {
         .readonly("isBeingPresented") { $0.isBeingPresented }
         .readonly("isBeingDismissed") { $0.isBeingDismissed }
         .readonly("isViewLoaded") { $0.isViewLoaded }
-        .method("present") { controller, call in
+        .action("present") { controller, call in
             let presented = try call.object(2, ViewController.self, expected: "ViewController")
             let (animated, completion) = try animatedAndCompletion(call, from: 3)
             try present(presented, from: controller, animated: animated, completion: completion, call)
-            return 0
         }
-        .method("dismiss") { controller, call in
+        .action("dismiss") { controller, call in
             let (animated, completion) = try animatedAndCompletion(call, from: 2)
             if let target = controller.presentedViewController ?? (controller.presentingViewController != nil ? controller : nil) {
                 resolveWeakDelegate(of: target, call)
             }
             controller.dismiss(animated: animated, completion: completion)
-            return 0
         }
         .overridable(lifecycleDeclaration, swift: ["loadView": { try $0.loadView(); return nil }])
         .description { $0.debugName }
@@ -102,15 +99,13 @@ enum ControllerBinding {
         }
     }
 
-    /// ARC releases a delegate nothing else holds at once; Lua's collector only some time later. A full collection
-    /// before the weakly held delegate is looked up makes the seed's pitfall (a delegate kept nowhere) show every
-    /// time — the warning and the default transition — not depending on what the script allocated before.
+    /// ARC releases a delegate nothing else holds at once, Lua's collector only later: a full collection first makes
+    /// the seed's pitfall (a delegate kept nowhere) show every time, whatever the script allocated before.
     static func resolveWeakDelegate(of controller: ViewController, _ call: LuaCall) {
         guard controller.modalPresentationStyle == .custom, controller.transitioningDelegateIsWeaklyHeld else { return }
         call.state.collectGarbage()
     }
 
-    /// `[animated=true [, completion]]` starting at argument `index`.
     static func animatedAndCompletion(_ call: LuaCall, from index: Int32) throws -> (Bool, (() throws -> Void)?) {
         let animated = call.isNil(index) ? true : try call.boolean(index)
         guard let function = try call.optionalFunction(index + 1) else { return (animated, nil) }
@@ -118,7 +113,6 @@ enum ControllerBinding {
         return (animated, { try state?.call(function) })
     }
 
-    /// The table for a controller class: `make` makes the scriptable Swift object.
     static func classTable(_ luaClass: LuaClassBase, make: @escaping @Sendable (ScriptOverrides) -> ViewController) -> SwiftClassTable {
         SwiftClassTable(
             luaClass: luaClass,
@@ -140,17 +134,12 @@ enum ControllerBinding {
     static func makeDimmingTable(_ edge: PresentEdge) -> SwiftClassTable {
         let luaClass = LuaClass<EdgePresentViewController>(edge.className, base: dimmingClass)
             .overridable(edge.targetMember, edge.animatesView ? .view : .constraint) { try $0.animatedTarget as? LuaPushable }
-        if let distance = edge.distanceMember {
-            luaClass.overridable(distance, .length) { try $0.animatedDistance }
-        }
+        if let distance = edge.distanceMember { luaClass.overridable(distance, .length) { try $0.animatedDistance } }
         return classTable(luaClass) { ScriptEdgePresentViewController($0, edge: edge) }
     }
 
-    /// The dimming base classes' tables (`PresentEdge.all`), built together on first use.
     static let dimmingTables = Dictionary(uniqueKeysWithValues: PresentEdge.all.map { ($0, makeDimmingTable($0)) })
 
     /// The table of an edge (one not in `PresentEdge.all` gets a table of its own).
-    static func dimmingTable(_ edge: PresentEdge) -> SwiftClassTable {
-        dimmingTables[edge] ?? makeDimmingTable(edge)
-    }
+    static func dimmingTable(_ edge: PresentEdge) -> SwiftClassTable { dimmingTables[edge] ?? makeDimmingTable(edge) }
 }

@@ -1,12 +1,9 @@
 import CLua
 import ScrimCore
 
-/// docs/API.md §6: `scrim.DimmingTransitioning(delegate)` (seed 2). Protocol style: a delegate table whose members are
-/// values or methods (called with `self`). Closure style: the same members assigned on the DimmingTransitioning
-/// (called without `self`), winning over the delegate. What it keeps from Lua lives in its userdata's peer table
-/// (`LuaDelegate`).
+/// docs/API.md §6: `scrim.DimmingTransitioning(delegate)` (seed 2), protocol style (a delegate table, methods called
+/// with `self`) and closure style (members set on it, called without `self`, winning over the delegate).
 enum DimmingBinding {
-    /// The seed's DimmingTransitioningDelegate, as Lua implements it (a delegate table, or closures on the object).
     static let protocolDeclaration = ScriptProtocol("DimmingTransitioning", [
         .methodOrValue("presentationAnimationDuration", .seconds, default: .number(DimmingTransitioning.defaultDuration)),
         .methodOrValue("dismissalAnimationDuration", .seconds, default: .number(DimmingTransitioning.defaultDuration)),
@@ -65,11 +62,9 @@ enum DimmingBinding {
         "allowTapDimmingViewToDismiss": { try $0.allowsTapToDismiss() },
     ]
 
-    /// Pushes member `member` as the transition has it — one answer, read alike from the transitioning and from a
-    /// base-class controller (whose transitioning's delegate it is), whoever gave it: a value member's answer
-    /// (`valueAnswers`); for a method, the Lua function the transition runs — the transitioning's closure, else its
-    /// delegate table's member, else the override of the controller that is its delegate (in its own fields or its
-    /// `scrim.class`) — or nil when Scrim's Swift implementation runs (which `self.super` reaches).
+    /// Pushes `member` as the transition has it, one answer for the transitioning and for a base-class controller
+    /// that is its delegate: a value member's answer (`valueAnswers`); for a method, the function the transition runs
+    /// (closure, else delegate table member, else the controller's override), or nil when Scrim's Swift one runs.
     static func pushAnswer(_ member: String, of transitioning: DimmingTransitioning, _ call: LuaCall) throws -> Int32 {
         if let answer = valueAnswers[member] { return call.push(try answer(transitioning)) }
         let state = call.state
@@ -94,9 +89,7 @@ enum DimmingBinding {
     }
 
     /// One answer per member on a controller that is its own transitioning's delegate (the base classes): a member
-    /// given to the controller (an option, an assignment) takes the place of the same member's closure on its
-    /// transitioning, and a closure given to the transitioning the place of the controller's — the last one given is
-    /// what the transition uses and what reading the member on the controller gives.
+    /// given to the controller replaces the same member's closure on its transitioning, so the last one given wins.
     static func forgetClosure(_ member: String, of transitioning: DimmingTransitioning, _ call: LuaCall) {
         call.state.keepingTop { _ in
             lua_pushnil(call.L)
@@ -105,11 +98,9 @@ enum DimmingBinding {
         slots.first { $0.member == member }?.fill(transitioning, nil)
     }
 
-    /// `scrim.DimmingTransitioning([delegate])`.
     static let constructor = HostFunction("DimmingTransitioning") { call in
         let transitioning = DimmingTransitioning()
-        // Its userdata first, on the stack: the delegate goes into that userdata's peer table, which must not be collected
-        // (and replaced by a new, empty one) before it is returned.
+        // Its userdata on the stack first: its peer table, which gets the delegate, must not be collected meanwhile.
         lua_settop(call.L, 1)
         call.push(transitioning)
         if !call.isNil(1) { try setDelegate(transitioning, call, 1) }
@@ -128,8 +119,7 @@ enum DimmingBinding {
         }
         guard call.type(index) == LUA_TTABLE else { throw call.typeError(index, expected: "delegate table") }
         protocolDeclaration.warnAboutMisspeltMembers(ofTableAt: index, call, owner: "DimmingTransitioning")
-        // The DimmingTransitioning holds its delegate weakly (the seed); the adapter lives in its peer table, with the
-        // table.
+        // It holds its delegate weakly (the seed): the adapter lives in its peer table, with the table.
         let adapter = LuaDimmingDelegate(transitioning: transitioning, state: call.state)
         call.state.setPeerValue(transitioning, "delegate", valueAt: index)
         call.state.push(object: adapter, as: adapterClass)
@@ -140,8 +130,7 @@ enum DimmingBinding {
     }
 }
 
-/// A Lua table as the seed's DimmingTransitioningDelegate: each member a value or a method; missing ones take the
-/// defaults (0.25 s, true, nothing). It finds the table in its DimmingTransitioning's peer table.
+/// A Lua table as the seed's DimmingTransitioningDelegate, found in its DimmingTransitioning's peer table.
 final class LuaDimmingDelegate: DimmingTransitioningDelegate {
     let lua: ScriptAdapter
 
@@ -149,7 +138,6 @@ final class LuaDimmingDelegate: DimmingTransitioningDelegate {
         lua = ScriptAdapter(transitioning, state, DimmingBinding.protocolDeclaration, places: .delegate)
     }
 
-    /// Whether this adapter is `transitioning`'s own (the one whose peer table holds the delegate table).
     func belongs(to transitioning: DimmingTransitioning) -> Bool { lua.lua.object === transitioning }
 
     var presentationAnimationDuration: Seconds { get throws { try lua.seconds("presentationAnimationDuration") } }

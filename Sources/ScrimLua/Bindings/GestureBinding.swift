@@ -33,9 +33,8 @@ enum GestureBinding {
         return 1
     }
 
-    /// A tap recognizer whose action calls the Lua function at `index` with the recognizer; the function lives in the
-    /// recognizer's peer table. Leaves the recognizer's userdata on the stack (where the collector cannot take it, and
-    /// its closure with it, before it is linked to a view).
+    /// A tap recognizer whose action calls the Lua function at `index`, kept in its peer table. Leaves its userdata on
+    /// the stack, where the collector cannot take it (and the closure) before it is linked to a view.
     static func makeTap(_ call: LuaCall, functionAt index: Int32) throws -> TapGestureRecognizer {
         guard call.state.isCallable(at: index) else { throw call.typeError(index, expected: "function") }
         let index = lua_absindex(call.L, index)

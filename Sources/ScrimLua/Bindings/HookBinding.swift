@@ -26,7 +26,6 @@ enum HookBinding {
         return call.push(cancelled)
     }
 
-    /// `scrim.on(event, fn [, {once=, priority=, group=}])` → Hook.
     static let on = HostFunction("on") { call in
         let name = try call.string(1)
         let function = try call.function(2)
@@ -43,7 +42,7 @@ enum HookBinding {
             group = try call.field(3, "group")
         }
         if let warning = EventNames.warning(forSubscriptionTo: name) {
-            call.runtime.core.warningSink("\(call.runtime.callerPosition(call).map { $0 + ": " } ?? "")\(warning)")
+            call.runtime.warn(warning, at: call)
         }
         // Through the state's handle, which tells whether the state is still open, rather than a weak reference:
         // that would make every retain of the state take the slow path.
@@ -61,12 +60,8 @@ enum HookBinding {
         return call.push(hook)
     }
 
-    /// `scrim.off(group)` → how many hooks were removed.
-    static let off = HostFunction("off") { call in
-        call.push(call.runtime.core.hooks.off(group: try call.string(1)))
-    }
+    static let off = HostFunction("off") { call in call.push(call.runtime.core.hooks.off(group: try call.string(1))) }
 
-    /// `scrim.emit(name [, fields [, cancellable]])` → false if a handler cancelled it.
     static let emit = HostFunction("emit") { call in
         let name = try call.string(1)
         var fields: [String: HookValue] = [:]
@@ -79,11 +74,13 @@ enum HookBinding {
             fields = record
             if let value = fields.removeValue(forKey: "target") {
                 // Any value may be the target (a name, an id), kept as the Lua value it is.
-                target = value.targetObject ?? {
+                if case .object(let object) = value {
+                    target = object
+                } else {
                     _ = scrim_rawgetfield(call.L, 2, "target")
-                    defer { lua_settop(call.L, -2) }
-                    return LuaHookValue(call.state.ref(at: -1))
-                }()
+                    target = LuaHookValue(call.state.ref(at: -1))
+                    lua_settop(call.L, -2)
+                }
             }
         }
         let cancellable = call.isNil(3) ? true : try call.boolean(3)
@@ -107,8 +104,7 @@ enum HookBinding {
         }
     }
 
-    /// Registry keys of the tables `scrim.emit`'s C side shares with Swift: event name → list of handler cells, and
-    /// event table → its state while its handler runs (emit.c says what the values mean).
+    /// Registry keys of the tables `scrim.emit`'s C side shares with Swift (emit.c says what they hold).
     static let listsKey = RegistryKey()
     private static let dispatchingKey = RegistryKey()
 
@@ -160,8 +156,7 @@ enum HookBinding {
         }
     }
 
-    /// Keeps the lists `scrim.emit` dispatches from in step with the bus: a channel whose handlers are all plain
-    /// script handlers of this state (not `once`: the bus removes those itself) has one, in dispatch order.
+    /// Keeps the lists `scrim.emit` dispatches from in step with the bus (see `publish`).
     private static func follow(_ bus: HookBus, in state: LuaState) {
         let handle = state.handle
         bus.channelDidChange = { channel, removed in
@@ -172,10 +167,9 @@ enum HookBinding {
         }
     }
 
-    /// A change to a channel: a removed handler's cell is emptied at once (an emission under way skips it), and the
-    /// channel's list is only marked stale (`false`), rebuilt by the next emission from Lua (`rebuildIfStale`), so
-    /// that registering n handlers costs O(n), not a list rebuilt per handler. An event without handlers has no
-    /// entry at all, so names used once leave nothing.
+    /// A change to a channel: a removed handler's cell is emptied at once (an emission under way skips it); the list
+    /// is only marked stale (`false`), rebuilt by the next emission from Lua, so n registrations cost O(n). An event
+    /// without handlers has no entry, so names used once leave nothing.
     private static func publish(_ channel: HookChannel, removed: Hook?, in state: LuaState) {
         state.keepingTop { _ in
             let L = state.L
@@ -191,9 +185,8 @@ enum HookBinding {
         }
     }
 
-    /// Before an emission from Lua that the C side left to Swift: the list of a channel marked stale is rebuilt —
-    /// a list when every handler is a plain script handler of this state (not `once`: the bus removes those itself),
-    /// in dispatch order, so that the next emission runs from C; no entry otherwise.
+    /// Rebuilds a stale channel's list before an emission the C side left to Swift: a list (so the next emission runs
+    /// from C) when every handler is a plain script handler of this state, not `once`; no entry otherwise.
     private static func rebuildIfStale(_ name: String, _ bus: HookBus, in state: LuaState) {
         state.keepingTop { _ in
             let L = state.L
@@ -215,8 +208,7 @@ enum HookBinding {
         }
     }
 
-    /// The registry key of the state's hook bus, kept as a light pointer: the bus lives as long as the runtime,
-    /// which closes the state before it goes.
+    /// The state's hook bus as a light pointer: it lives as long as the runtime, which closes the state before it goes.
     private static let busKey = RegistryKey()
 
     /// The runtime's hook bus, borrowed (an emission from Lua is hot; the runtime is reached only the first time).
@@ -240,13 +232,6 @@ final class LuaHookValue {
 }
 
 extension HookValue {
-    var targetObject: AnyObject? {
-        switch self {
-        case .object(let object): return object
-        default: return nil
-        }
-    }
-
     /// A Lua value as an event field: objects stay objects, sequences become lists, other tables records
     /// (nested tables that are neither are kept as Lua values).
     static func pull(_ call: LuaCall, _ index: Int32, depth: Int = 0) throws -> HookValue {
@@ -315,11 +300,9 @@ extension LuaState {
 extension LuaState {
     private static let eventMetatableKey = RegistryKey()
 
-    /// Calls a hook handler with its event, no results: the hot path of dispatch. The event is a plain table —
-    /// `name`, `target`, its fields, `isCancellable`, `isCancelled` (missing ones read as false through its
-    /// metatable), and `cancel` — a snapshot a handler may keep; no userdata, so nothing to finalize per event.
-    /// `cancel` finds the event through `dispatching`, which pairs each table with its event only while its
-    /// handler runs, so a kept table cannot reach an event that is over.
+    /// Calls a hook handler with its event: the hot path of dispatch. The event is a plain table (no userdata, nothing
+    /// to finalize per event) a handler may keep; `cancel` finds the event through `dispatching`, which pairs the table
+    /// with it only while its handler runs, so a kept table cannot reach an event that is over.
     public func callHandler(_ function: LuaRef, _ event: HookEvent) throws {
         guard function.isValid else { return }
         return try keepingTop { _ in

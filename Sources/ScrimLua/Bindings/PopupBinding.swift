@@ -1,9 +1,8 @@
 import CLua
 import ScrimCore
 
-/// docs/API.md §7: `scrim.PopupWindow` (seed 1), both binding styles, and `scrim.ConfirmDialog` (addition).
-/// What a popup keeps from Lua (its delegate table, its closures) lives in its userdata's peer table (`LuaDelegate`);
-/// the runtime pins the userdata while the popup is shown, so a script need not keep a reference.
+/// docs/API.md §7: `scrim.PopupWindow` (seed 1), both binding styles, and `scrim.ConfirmDialog`. The runtime pins a
+/// shown popup's userdata (its peer table holds the delegate and closures): a script need not keep a reference.
 enum PopupBinding {
     /// The hooks a `scrim.class` of PopupWindow may override (ScriptPopupWindow runs them), each a method.
     static let classDeclaration = ScriptProtocol("PopupWindow", ["loadView", "viewDidLoad", "makeContentView", "layoutContent",
@@ -86,10 +85,8 @@ enum PopupBinding {
         .property("message", get: { $0.message }, set: { $0.message = $1 })
         .readonly("cardView") { $0.cardView }
 
-    /// The options `scrim.ConfirmDialog{…}` takes besides a popup's.
     static let confirmOptionNames: Set<String> = ["title", "message", "cancelTitle", "confirmTitle"]
 
-    /// `scrim.ConfirmDialog{ title=, message=, cancelTitle=, confirmTitle=, delegate=, name= }`.
     static let confirmConstructor = HostFunction("ConfirmDialog") { call in
         var title: String?, message: String?, cancelTitle = "Cancel", confirmTitle = "OK"
         if !call.isNil(1) {
@@ -108,7 +105,6 @@ enum PopupBinding {
         return 1
     }
 
-    /// The options every popup takes (`configure`).
     static let optionNames = ["items", "delegate", "name"]
 
     /// Applies `items`, `delegate` and `name` from the options table at `index` (nothing else is accepted).
@@ -159,28 +155,19 @@ enum PopupBinding {
     }
 
     static func setDelegate(_ popup: PopupWindow, _ call: LuaCall, _ index: Int32) throws {
-        if call.isNil(index) {
-            call.state.setPeerValue(popup, "delegate", valueAt: index)
-            popup.delegate = nil
-            return
-        }
-        guard call.type(index) == LUA_TTABLE || call.state.object(at: index) != nil else {
+        let isTable = call.type(index) == LUA_TTABLE
+        guard call.isNil(index) || isTable || call.state.object(at: index) != nil else {
             throw call.typeError(index, expected: "delegate table")
         }
-        if call.type(index) == LUA_TTABLE {
-            delegateDeclaration.warnAboutMisspeltMembers(ofTableAt: index, call, owner: popup.displayName)
-        }
+        if isTable { delegateDeclaration.warnAboutMisspeltMembers(ofTableAt: index, call, owner: popup.displayName) }
         call.state.setPeerValue(popup, "delegate", valueAt: index)
-        popup.delegate = LuaPopupDelegate(popup: popup, state: call.state)
+        popup.delegate = call.isNil(index) ? nil : LuaPopupDelegate(popup: popup, state: call.state)
         warnAboutMethodsMeaningItems(popup, call)
     }
 
     /// The popup's warnings for delegate methods that most likely meant an item, at the script's line.
     static func warnAboutMethodsMeaningItems(_ popup: PopupWindow, _ call: LuaCall) {
-        let warnings = popup.newMisspeltDelegateWarnings()
-        guard !warnings.isEmpty else { return }
-        let place = call.runtime.callerPosition(call).map { $0 + ": " } ?? ""
-        for warning in warnings { call.runtime.core.warningSink(place + warning) }
+        for warning in popup.newMisspeltDelegateWarnings() { call.runtime.warn(warning, at: call) }
     }
 }
 
@@ -192,21 +179,16 @@ extension LuaValue {
     }
 }
 
-/// A protocol-style Lua delegate of a popup: `delegate:rename(popup)` for item "rename", else
-/// `delegate:didSelectItem(popup, item, index)`. The table itself lives in the popup's peer table (`LuaDelegate`), so
-/// a delegate that refers back to the popup leaks nothing.
+/// A protocol-style Lua delegate of a popup (`delegate:rename(popup)` for item "rename", else `didSelectItem`), kept in
+/// the popup's peer table, so a delegate that refers back to the popup leaks nothing.
 final class LuaPopupDelegate: PopupWindowDelegate {
     let lua: LuaDelegate
 
-    init(popup: PopupWindow, state: LuaState) {
-        lua = LuaDelegate(popup, state, places: .delegate)
-    }
+    init(popup: PopupWindow, state: LuaState) { lua = LuaDelegate(popup, state, places: .delegate) }
 
     func handlesItem(_ id: String) throws -> Bool { try lua.responds(to: id) }
 
-    func perform(_ id: String, popup: PopupWindow) throws -> Bool? {
-        try lua.call(id, [popup])?.popupResult
-    }
+    func perform(_ id: String, popup: PopupWindow) throws -> Bool? { try lua.call(id, [popup])?.popupResult }
 
     var respondsToDidSelectItem: Bool { get throws { try lua.responds(to: "didSelectItem") } }
 

@@ -1,8 +1,7 @@
 import CLua
 import ScrimCore
 
-/// docs/API.md §5: generic custom transitions in protocol style — a transitioning delegate, animators and the
-/// transition context as Lua sees them — and the presentation controller.
+/// docs/API.md §5: custom transitions in protocol style (delegate, animators, context), the presentation controller.
 enum TransitionBinding {
     static let contextClass = LuaClass<TransitionContext>("TransitionContext")
         .readonly("containerView") { $0.containerView }
@@ -39,7 +38,6 @@ enum TransitionBinding {
                                                                                             base: presentationControllerClass)
         .readonly("dimmingView") { $0.dimmingView }
 
-    /// The adapter of a Lua transitioning delegate keeps its table in its peer table (`LuaDelegate`).
     static let adapterClass = LuaClass<LuaTransitioningDelegate>("TransitioningDelegate", userValues: 2)
 
     static func key(_ call: LuaCall, _ index: Int32) throws -> TransitionContext.Key {
@@ -85,9 +83,8 @@ enum TransitionBinding {
     }
 }
 
-/// A Lua table as a transitioning delegate (protocol style, UIKit's names): `animationControllerForPresented(self,
-/// presented, presenting, source)`, `animationControllerForDismissed(self, dismissed)` return animator tables;
-/// a missing method or a nil result means the default transition. The table lives in this adapter's peer table.
+/// A Lua table as a transitioning delegate (UIKit's names), kept in this adapter's peer table: a missing method or a
+/// nil result means the default transition.
 final class LuaTransitioningDelegate: ViewControllerTransitioningDelegate {
     static let declaration = ScriptProtocol("transitioning delegate", [
         .method("animationControllerForPresented"), .method("animationControllerForDismissed"),
@@ -103,9 +100,8 @@ final class LuaTransitioningDelegate: ViewControllerTransitioningDelegate {
         lua = LuaDelegate(self, state, places: .delegate)
     }
 
-    /// Calls `method` of the table; a table it returns goes into the peer table of `controller` (the controller the
-    /// transition presents or dismisses, which holds it) under `key`, and the adapter of `make` reads it there.
-    /// A returned table's names are checked against `declaration`; a misspelt one is warned about at `method`'s line.
+    /// Calls `method`; a table it returns goes into the peer table of `controller` (which holds it) under `key`, where
+    /// the adapter `make` makes reads it; its misspelt names are warned about at `method`'s line.
     private func table<T>(_ method: String, _ arguments: [LuaPushable?], storedIn controller: ViewController, as key: String,
                           checkedAgainst declaration: ScriptProtocol,
                           _ make: (LuaDelegate, LuaRef) -> T, otherwise problem: (String) -> String) throws -> T? {
@@ -145,8 +141,6 @@ final class LuaTransitioningDelegate: ViewControllerTransitioningDelegate {
                   checkedAgainst: LuaAnimator.declaration, LuaAnimator.init, otherwise: { "animationControllerForDismissed must return an animator table or nil, got \($0)" })
     }
 
-    /// `presentationControllerForPresented(self, presented, presenting, source)` may return a table of the
-    /// presentation controller's members (see `LuaPresentationController`); nil means the default one.
     func presentationControllerForPresented(presented: ViewController, presenting: ViewController,
                                             source: ViewController) throws -> PresentationController? {
         try table("presentationControllerForPresented", [presented, presenting, source], storedIn: presented,
@@ -156,11 +150,8 @@ final class LuaTransitioningDelegate: ViewControllerTransitioningDelegate {
     }
 }
 
-/// A presentation controller whose members come from a Lua table (protocol style): `presentationTransitionWillBegin(self,
-/// controller)`, `presentationTransitionDidEnd(self, controller, completed)`, `dismissalTransitionWillBegin(self,
-/// controller)`, `dismissalTransitionDidEnd(self, controller, completed)`, and `frameOfPresentedViewInContainerView`
-/// (a rect, or a method returning one). The table lives in the presented controller's peer table, whose userdata
-/// this holds for as long as the presentation (from present until the dismissal ends).
+/// A presentation controller whose members come from a Lua table, kept in the presented controller's peer table,
+/// whose userdata this holds for as long as the presentation.
 final class LuaPresentationController: PresentationController {
     static let declaration = ScriptProtocol("presentation controller", [
         .method("presentationTransitionWillBegin"), .method("presentationTransitionDidEnd"),
@@ -202,9 +193,8 @@ final class LuaPresentationController: PresentationController {
     }
 }
 
-/// A Lua animator table: `transitionDuration(self, ctx)`, `animateTransition(self, ctx)`, `animationEnded(self, completed)`.
-/// The table lives in the peer table of the controller presented or dismissed; the transition in flight holds this
-/// adapter, which holds that controller's userdata.
+/// A Lua animator table, kept in the peer table of the controller presented or dismissed; the transition in flight
+/// holds this adapter, which holds that controller's userdata.
 final class LuaAnimator: ViewControllerAnimatedTransitioning {
     static let declaration = ScriptProtocol("the animator", [
         .method("transitionDuration", returns: .seconds, default: .number(0.25)),
@@ -230,8 +220,7 @@ final class LuaAnimator: ViewControllerAnimatedTransitioning {
 }
 
 extension LuaState {
-    /// `file:line: ` where the Lua function at `index` is defined (empty for a C function), for a warning about
-    /// what it returned.
+    /// `file:line: ` where the Lua function at `index` is defined (empty for a C function).
     func definitionPlace(ofFunctionAt index: Int32) -> String {
         var ar = lua_Debug()
         lua_pushvalue(L, index)

@@ -152,7 +152,6 @@ extension Array: LuaPushable where Element: LuaPushable {
     }
 }
 
-
 extension LuaError: ReportableError {
     public var stackTraceback: String? { traceback.isEmpty ? nil : traceback }
 }
@@ -160,9 +159,7 @@ extension LuaError: ReportableError {
 extension LuaCall {
     /// A point given as `x, y` (two numbers) or as a point table, starting at argument `index`.
     func point(from index: Int32) throws -> Point {
-        if type(index) == LUA_TNUMBER {
-            return Point(x: try number(index), y: try number(index + 1))
-        }
+        if type(index) == LUA_TNUMBER { return Point(x: try number(index), y: try number(index + 1)) }
         return try Point.pull(self, index)
     }
 }

@@ -1,9 +1,8 @@
 import CLua
 
-/// Which Lua class stands for which Swift class, per state; subclasses without their own entry
-/// use their nearest registered ancestor's.
-/// Classes are registered as providers, built the first time an object of theirs reaches Lua: building every
-/// binding up front was a third of `scrim run empty.lua`.
+/// Which Lua class stands for which Swift class, per state (a subclass without its own entry: its nearest ancestor's).
+/// Registered as providers, built when an object of theirs first reaches Lua: building all up front was a third of
+/// `scrim run empty.lua`.
 struct ClassRegistry {
     private var providers: [ObjectIdentifier: () -> LuaClassBase] = [:]
     private var classes: [ObjectIdentifier: LuaClassBase] = [:]
@@ -45,24 +44,13 @@ struct ClassRegistry {
 }
 
 extension LuaState {
-    /// Makes `luaClass` the Lua face of `type` (and of its subclasses without their own). Registering a type again is
-    /// safe: objects already in Lua keep the metatable they have (the state keeps its class and accessors alive),
-    /// objects pushed from then on get the new class's.
-    public func register(_ luaClass: LuaClassBase, for type: AnyClass) {
-        classes.register(for: type) { luaClass }
-    }
-
-    /// Makes the class `provider` builds (on first use) the Lua face of `type` and of its subclasses without their own.
-    public func register(for type: AnyClass, _ provider: @escaping () -> LuaClassBase) {
-        classes.register(for: type, provider)
-    }
+    /// Makes `luaClass` the Lua face of `type` (and of its subclasses without their own). Registering again is safe:
+    /// objects already in Lua keep their metatable (the state keeps it alive), later ones get the new class's.
+    public func register(_ luaClass: LuaClassBase, for type: AnyClass) { classes.register(for: type) { luaClass } }
 
     /// Pushes an object with the Lua class registered for its type; nil when none is.
     public func push(any object: AnyObject) {
-        if let luaClass = classes.resolve(type(of: object)) {
-            push(object: object, as: luaClass.classOfObject?(object) ?? luaClass)
-        } else {
-            lua_pushnil(L)
-        }
+        guard let luaClass = classes.resolve(type(of: object)) else { return lua_pushnil(L) }
+        push(object: object, as: luaClass.classOfObject?(object) ?? luaClass)
     }
 }

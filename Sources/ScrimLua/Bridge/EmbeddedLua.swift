@@ -17,9 +17,7 @@ public struct EmbeddedLua: Sendable {
     private static let loadedNames = Mutex<Set<String>>([])
 
     /// Whether `fileName` names one of Scrim's embedded chunks (one that was loaded: no other can be on a stack).
-    public static func isLoadedChunk(_ fileName: String) -> Bool {
-        loadedNames.withLock { $0.contains(fileName) }
-    }
+    public static func isLoadedChunk(_ fileName: String) -> Bool { loadedNames.withLock { $0.contains(fileName) } }
 
     fileprivate func noteLoaded() {
         _ = Self.loadedNames.withLock { $0.insert(fileName) }

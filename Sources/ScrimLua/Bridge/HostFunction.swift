@@ -1,12 +1,9 @@
 import CLua
 
-/// A Swift function Lua can call. Lua reaches it only through the C trampoline in CLua,
-/// which raises any error after this body has returned.
-///
-/// Most are declared once in a `static let` and shared by every state of the process, on whichever threads the states
-/// run (tests run them in parallel): their bodies are `@Sendable`, checked by the compiler. One made for a single
-/// state (`init(oneState:)`) may capture that state's objects; it is `@unchecked Sendable` on the strength of that
-/// state being used on one thread at a time, the only place it is pushed to.
+/// A Swift function Lua can call, only through the C trampoline in CLua, which raises any error after this body has
+/// returned. Most are `static let`s shared by every state of the process (tests run states in parallel), so their
+/// bodies are `@Sendable`; one made by `init(oneState:)` may capture its state's objects, `@unchecked Sendable` since
+/// that state is used on one thread at a time.
 public final class HostFunction: @unchecked Sendable {
     /// The name used in error messages (`bad argument #1 to 'name'`).
     public let name: String
@@ -24,14 +21,12 @@ public final class HostFunction: @unchecked Sendable {
 
     public var isMethod: Bool { kind != .function }
 
-    public init(_ name: String, kind: Kind = .function, _ body: @escaping @Sendable (LuaCall) throws -> Int32) {
-        self.name = name
-        self.kind = kind
-        self.body = body
+    public convenience init(_ name: String, kind: Kind = .function,
+                            _ body: @escaping @Sendable (LuaCall) throws -> Int32) {
+        self.init(oneState: name, kind: kind, body)
     }
 
-    /// A function made for one state, whose body may capture that state's objects (a runtime, a box of reports):
-    /// push it to that state only, never into a table shared between states.
+    /// A function made for one state, whose body may capture that state's objects: push it to that state only.
     public init(oneState name: String, kind: Kind = .function, _ body: @escaping (LuaCall) throws -> Int32) {
         self.name = name
         self.kind = kind
@@ -40,13 +35,10 @@ public final class HostFunction: @unchecked Sendable {
 }
 
 /// Installed once per process: how the C trampoline enters Swift and how `__gc` releases.
-let hostBridgeInstalled: Void = {
-    scrim_setup(hostDispatch, hostRelease)
-}()
+let hostBridgeInstalled: Void = { scrim_setup(hostDispatch, hostRelease) }()
 
 private let hostRelease: scrim_HostRelease = { object in
-    guard let object else { return }
-    Unmanaged<AnyObject>.fromOpaque(object).release()
+    if let object { Unmanaged<AnyObject>.fromOpaque(object).release() }
 }
 
 private let hostDispatch: scrim_HostDispatch = { L, fn in
@@ -99,9 +91,8 @@ private func dispatch(_ L: OpaquePointer, _ function: HostFunction, _ state: Lua
     }
 }
 
-/// Whether the running method was called as `object.name(…)` rather than `object:name(…)`: Lua names a call made
-/// with `:` a "method" call, and a `.` call a "field" (or a local, global, upvalue) one. A call from C (`pcall(f)`)
-/// has no name, and no hint is given for it.
+/// Whether the running method was called as `object.name(…)`, not `object:name(…)` (a "method" call to Lua). A call
+/// from C (`pcall(f)`) has no name, and gets no hint.
 private func calledWithDot(_ L: OpaquePointer) -> Bool {
     var ar = lua_Debug()
     guard lua_getstack(L, 0, &ar) != 0, lua_getinfo(L, "n", &ar) != 0, let namewhat = ar.namewhat else { return false }

@@ -50,9 +50,7 @@ public struct LuaCall {
         return value
     }
 
-    public func optionalNumber(_ index: Int32) throws -> Double? {
-        isNil(index) ? nil : try number(index)
-    }
+    public func optionalNumber(_ index: Int32) throws -> Double? { isNil(index) ? nil : try number(index) }
 
     public func integer(_ index: Int32) throws -> Int {
         var isInteger: Int32 = 0
@@ -70,9 +68,7 @@ public struct LuaCall {
         }
     }
 
-    public func optionalString(_ index: Int32) throws -> String? {
-        isNil(index) ? nil : try string(index)
-    }
+    public func optionalString(_ index: Int32) throws -> String? { isNil(index) ? nil : try string(index) }
 
     public func boolean(_ index: Int32) throws -> Bool {
         guard lua_type(L, index) == LUA_TBOOLEAN else { throw typeError(index, expected: "boolean") }
@@ -90,9 +86,7 @@ public struct LuaCall {
         return state.ref(at: index)
     }
 
-    public func optionalFunction(_ index: Int32) throws -> LuaRef? {
-        isNil(index) ? nil : try function(index)
-    }
+    public func optionalFunction(_ index: Int32) throws -> LuaRef? { isNil(index) ? nil : try function(index) }
 
     public func table(_ index: Int32) throws -> LuaRef {
         guard lua_type(L, index) == LUA_TTABLE else { throw typeError(index, expected: "table") }
@@ -114,9 +108,7 @@ public struct LuaCall {
     @discardableResult
     public func push(_ values: LuaPushable?...) -> Int32 {
         lua_checkstack(L, Int32(values.count) + LuaCall.reservedSlots)
-        for value in values {
-            if let value { value.push(state) } else { lua_pushnil(L) }
-        }
+        for value in values { if let value { value.push(state) } else { lua_pushnil(L) } }
         return Int32(values.count)
     }
 }

@@ -44,9 +44,7 @@ extension LuaState {
     }
 
     /// `file:line` where the Lua function at `index` is defined; nil for anything else.
-    private func functionSource(at index: Int32) -> String? {
-        functionInfo(at: index)?.source
-    }
+    private func functionSource(at index: Int32) -> String? { functionInfo(at: index)?.source }
 
     /// What kind of Lua function is at `index` (`Lua` or `main`) and where it is defined (`file:line`, or `file`
     /// for a main chunk); nil for a C function or anything else.

@@ -2,14 +2,12 @@ import CLua
 import ScrimCore
 import Synchronization
 
-/// A Swift class as Lua sees it: methods, properties and static values, declared once and turned
-/// into one metatable per state. Members of the base class are flattened into each class table, so
-/// a lookup is one raw get whatever the depth of the hierarchy.
+/// A Swift class as Lua sees it, declared once and turned into one metatable per state, its bases' members flattened
+/// in so that a lookup is one raw get whatever the depth of the hierarchy.
 ///
-/// `@unchecked Sendable`: one class table serves every state of the process (tests run states on parallel threads).
-/// Its fields are written only while it is declared, inside the `static let` that holds it (Swift runs that once and
-/// publishes the result to every thread that reads it), and only read afterwards; what it holds is `Sendable`
-/// (host functions, `@Sendable` closures). The builder's chained calls are why they are `var`s.
+/// `@unchecked Sendable`: one class serves every state of the process. Its fields (`var`s for the builder's chained
+/// calls) are written only inside the `static let` that holds it, which Swift runs once and publishes to every
+/// thread, and only read afterwards; what it holds is `Sendable`.
 public class LuaClassBase: @unchecked Sendable {
     public let name: String
     public let base: LuaClassBase?
@@ -17,23 +15,21 @@ public class LuaClassBase: @unchecked Sendable {
     var getters: [String: HostFunction] = [:]
     var setters: [String: HostFunction] = [:]
     var describe: (@Sendable (AnyObject) -> String)?
-    /// The setters again, taking the value's stack index: what a constructor's table of fields uses.
+    /// The setters again, for a constructor's table of fields (taking the value's stack index).
     var fieldSetters: [String: @Sendable (AnyObject, LuaCall, Int32) throws -> Void] = [:]
     /// The members Lua may override (`overridable`), with the kind of value each takes besides a method.
     var overridableKinds: [String: OverrideKind] = [:]
-    /// The members read from Swift even where an instance's fields or its Lua class override them: a read gives what
-    /// the override feeds (the transition's answer), the one place every part of Scrim reads (`overridable(_:swift:answer:didSet:)`).
+    /// The members read as Swift's answer even where Lua overrides them (the override feeds the answer).
     var answers: Set<String> = []
     /// What `self.super` reaches of each member Lua may override, by name.
     public var swiftImplementations: [String: SwiftImplementation] = [:]
     /// Fields a constructor applies first, in this order (e.g. `frame` before `center`).
     public internal(set) var fieldOrder: [String] = []
-    /// User values of each userdata: slot 1 holds the fields of an instance of a Lua class (`scrim.class`),
-    /// slot 2 what the object keeps from Lua (its delegate, its closures; see `PeerStorage`). Classes that
-    /// keep nothing and cannot be subclassed from Lua need none, which keeps their lookups fastest.
+    /// User values of each userdata: 1 the fields of an instance of a Lua class, 2 the peer table (`PeerStorage`).
+    /// Classes that keep nothing and cannot be subclassed need none, which keeps their lookups fastest.
     public internal(set) var userValues: Int32 = 0
-    /// For one Swift class whose objects Lua sees as different classes (the dimming base classes, one Swift class
-    /// parameterised by its edge): the class of each object (nil: this one). Subclasses inherit it. Nil for the rest.
+    /// For one Swift class whose objects Lua sees as different classes (the dimming base classes, by edge): the
+    /// class of each object (nil: this one). Subclasses inherit it.
     public internal(set) var classOfObject: (@Sendable (AnyObject) -> LuaClassBase?)?
 
     init(name: String, base: LuaClassBase?) {
@@ -45,28 +41,23 @@ public class LuaClassBase: @unchecked Sendable {
         }
     }
 
-    /// Every member, base classes first so that a subclass overrides.
     func flattened() -> (methods: [String: HostFunction], getters: [String: HostFunction], setters: [String: HostFunction]) {
         (inherited(\.methods), inherited(\.getters), inherited(\.setters))
     }
 
     var descriptionFunction: (@Sendable (AnyObject) -> String)? { describe ?? base?.descriptionFunction }
 
-    /// The members read as Swift's answer (`answers`), of this class and its bases.
     var allAnswers: Set<String> { answers.union(base?.allAnswers ?? []) }
 
-    /// The members Lua may override, of this class and its bases.
     var allOverridableNames: Set<String> { Set(inherited(\.overridableKinds).keys) }
 
     func allFieldSetters() -> [String: @Sendable (AnyObject, LuaCall, Int32) throws -> Void] { inherited(\.fieldSetters) }
 
-    /// The entries of `table` of this class and its bases, a subclass's winning.
     func inherited<V>(_ table: KeyPath<LuaClassBase, [String: V]>) -> [String: V] {
         (base?.inherited(table) ?? [:]).merging(self[keyPath: table]) { $1 }
     }
 
-    /// Applies the fields of the table at `index` (argument `index` of `call`) to a new object, as the
-    /// constructor `Class{ field = value, … }` does; an unknown field or a bad value raises, naming it.
+    /// Applies the fields of the table at `index` to a new object (`Class{ field = value, … }`), naming a bad one.
     public func applyFields(_ object: AnyObject, from call: LuaCall, at index: Int32) throws {
         let L = call.L
         guard lua_type(L, index) == LUA_TTABLE else { throw call.typeError(index, expected: "table") }
@@ -104,11 +95,9 @@ public class LuaClassBase: @unchecked Sendable {
         }
     }
 
-    /// What `__index` and `__newindex` call for a key that is no member, with (object, key, access): access 0 is a
-    /// read, 1 a read on an instance of a Lua class (`scrim.class`) that has no such field of its own, 2 a write. A
-    /// Swift object has only its members, so reading or writing anything else is a typo and raises with the nearest
-    /// member's name. An instance of a Lua class may hold any field of its own and reads a missing one as nil, as a
-    /// Lua table does; a read close to a member's name (`self.animatedHeigth`) is warned about once.
+    /// What `__index` and `__newindex` call for a key that is no member, with (object, key, access): access 0 a read,
+    /// 1 a read on an instance of a Lua class without such a field, 2 a write. On a Swift object that is a typo,
+    /// raised with the nearest name; an instance of a Lua class reads it as nil, warning once if close to a member.
     func unknownField(members: [String]) -> HostFunction {
         let className = name
         let warned = WarnedNames()
@@ -123,19 +112,19 @@ public class LuaClassBase: @unchecked Sendable {
             let hint = nearest.map { " — did you mean '\($0)'?" } ?? ""
             guard probing else { throw ScriptError("\(className) has no field '\(key)'\(hint)") }
             if nearest != nil, warned.names.withLock({ $0.insert(key).inserted }) {
-                let place = call.runtime.callerPosition(call).map { $0 + ": " } ?? ""
-                call.runtime.core.warningSink("\(place)\(LuaClassBase.luaClassName(call) ?? className) has no field '\(key)' (read as nil)\(hint)")
+                let name = LuaClassBase.luaClassName(call) ?? className
+                call.runtime.warn("\(name) has no field '\(key)' (read as nil)\(hint)", at: call)
             }
             return call.push(nil)
         }
     }
 
-    /// The names `unknownField` warned about: one getter of a state's metatable, called on that state's thread.
+    /// The names `unknownField` warned about (called on its state's thread).
     private final class WarnedNames: Sendable {
         let names = Mutex<Set<String>>([])
     }
 
-    /// The name of the Lua class whose instance is argument 1 (its field table's metatable says it, `__name`).
+    /// The `__name` of the Lua class whose instance is argument 1.
     private static func luaClassName(_ call: LuaCall) -> String? {
         let L = call.L
         let top = lua_gettop(L)
@@ -156,8 +145,8 @@ public class LuaClassBase: @unchecked Sendable {
             state.push(function)
             lua_setfield(L, -2, key)
         }
-        // Getters and setters go in as light pointers, so that the __index dispatcher calls them without a Lua call;
-        // the state keeps them (and the unknown-field answer) for its whole life, whatever becomes of the class.
+        // Getters and setters as light pointers, called by the __index dispatcher without a Lua call; the state keeps
+        // them alive.
         let unknown = unknownField(members: Array(members.methods.keys) + Array(members.getters.keys) + Array(members.setters.keys))
         state.retainedMembers.append(contentsOf: members.getters.values)
         state.retainedMembers.append(contentsOf: members.setters.values)
@@ -197,17 +186,14 @@ public class LuaClassBase: @unchecked Sendable {
 }
 
 /// The declarative builder: `LuaClass<View>("View").property("alpha", \.alpha).method("find") { … }`.
-/// (`@unchecked Sendable` restated for the reason `LuaClassBase` gives: written only while declared.)
 public final class LuaClass<T: AnyObject>: LuaClassBase, @unchecked Sendable {
-    /// `userValues` and `fieldOrder` as the properties of those names say (`userValues` nil: the base's).
     public init(_ name: String, base: LuaClassBase? = nil, userValues: Int32? = nil, fieldOrder: [String] = []) {
         super.init(name: name, base: base)
         if let userValues { self.userValues = userValues }
         self.fieldOrder = fieldOrder
     }
 
-    /// The function that finds `self` (argument 1) of a call; it captures only the class name, so the
-    /// member closures hold no reference to the builder.
+    /// Finds `self` (argument 1); it captures only the class name, so member closures hold no reference to the builder.
     private var receiver: @Sendable (LuaCall) throws -> T {
         let name = self.name
         return { call in
@@ -232,7 +218,6 @@ public final class LuaClass<T: AnyObject>: LuaClassBase, @unchecked Sendable {
         }
     }
 
-    /// A read/write property with its own accessors; the setter may throw to refuse a value.
     @discardableResult
     public func property<V: LuaConvertible>(_ key: String, get: @escaping @Sendable (T) -> V, set: @escaping @Sendable (T, V) throws -> Void) -> Self {
         readonly(key, get)
@@ -246,7 +231,6 @@ public final class LuaClass<T: AnyObject>: LuaClassBase, @unchecked Sendable {
         return self
     }
 
-    /// A read/write property whose accessors push and read the value themselves (the setter gets its stack index).
     @discardableResult
     public func property(_ key: String, get: @escaping @Sendable (T, LuaCall) throws -> Int32, set: @escaping @Sendable (T, LuaCall, Int32) throws -> Void) -> Self {
         let receiver = self.receiver
@@ -260,7 +244,6 @@ public final class LuaClass<T: AnyObject>: LuaClassBase, @unchecked Sendable {
         return self
     }
 
-    /// A read/write property with a typed getter and a setter that reads the value at the index it is given.
     @discardableResult
     public func property<V: LuaPushable>(_ key: String, get: @escaping @Sendable (T) -> V, set: @escaping @Sendable (T, LuaCall, Int32) throws -> Void) -> Self {
         property(key, get: { object, call in
@@ -269,7 +252,6 @@ public final class LuaClass<T: AnyObject>: LuaClassBase, @unchecked Sendable {
         }, set: set)
     }
 
-    /// A read-only property.
     @discardableResult
     public func readonly<V: LuaPushable>(_ key: String, _ get: @escaping @Sendable (T) -> V) -> Self {
         let name = self.name
@@ -282,7 +264,6 @@ public final class LuaClass<T: AnyObject>: LuaClassBase, @unchecked Sendable {
         return self
     }
 
-    /// A read-only property that pushes its own results.
     @discardableResult
     public func readonly(_ key: String, push: @escaping @Sendable (T, LuaCall) throws -> Int32) -> Self {
         let receiver = self.receiver
@@ -298,13 +279,11 @@ public final class LuaClass<T: AnyObject>: LuaClassBase, @unchecked Sendable {
         return self
     }
 
-    /// `object` as a `T` (what a constructor made for this class), or an error naming the class.
     static func cast(_ object: AnyObject, _ className: String) throws -> T {
         guard let object = object as? T else { throw ScriptError("\(className) expected, got \(type(of: object))") }
         return object
     }
 
-    /// A method without results (`obj:name(…)`, arguments from stack index 2).
     @discardableResult
     public func action(_ key: String, _ body: @escaping @Sendable (T, LuaCall) throws -> Void) -> Self {
         method(key) { object, call in

@@ -1,17 +1,10 @@
 import CLua
 
-/// The one way Swift calls the Lua side of an object: a popup, a dimming transitioning, a gesture recognizer, a
-/// transitioning delegate's adapter, an instance of a Lua class. What the object keeps from Lua lives in its
-/// userdata (see `PeerStorage`), where the collector sees it: closures set on the object by member name and its
-/// delegate table in the peer table (user value 2); an instance of a `scrim.class` has its own fields, which lead
-/// to its class, in user value 1.
-///
-/// A member is looked up, among the places `places` names, in this order: a value set on the object under the
-/// member's name (a closure, called without `self`); the delegate table's member (a method, called with the table as
-/// `self`); the instance's fields and class (an override, called with the object as `self`). A member that is not a
-/// callable is a value, returned as it is; a member found nowhere is absent (nil), and the caller takes its default.
-/// Errors — a call that raised, an `__index` of the delegate's own that raised — are thrown with the traceback of
-/// the protected call; the caller reports them naming the object and the callback.
+/// The one way Swift calls the Lua side of an object, kept in its userdata where the collector sees it (`PeerStorage`).
+/// A member is looked up among `places`, in this order: a value set on the object under its name (a closure, called
+/// without `self`); the delegate table's member (called with the table as `self`); the instance's fields and class
+/// (an override, called with the object as `self`). A member that is not callable is a value; one found nowhere is
+/// absent (nil), and the caller takes its default. Errors are thrown with the protected call's traceback.
 public struct LuaDelegate {
     public struct Places: OptionSet, Sendable {
         public let rawValue: Int
@@ -24,21 +17,15 @@ public struct LuaDelegate {
         public static let overrides = Places(rawValue: 4)
     }
 
-    /// How a member found was pushed.
+    /// How a member found was pushed: a function alone, a function with its `self` above it, a value alone.
     public enum Member {
-        /// A function, alone on the stack: called with the arguments only.
-        case closure
-        /// A function with its `self` above it.
-        case method
-        /// A value that is not callable, alone on the stack.
-        case value
+        case closure, method, value
     }
 
     /// The object whose userdata holds the Lua side (weak: the object usually holds the adapter that holds this).
     public weak var object: AnyObject?
     public weak var state: LuaState?
     public let places: Places
-    /// The peer table's key of the delegate table.
     public let delegateKey: String
 
     public init(_ object: AnyObject, _ state: LuaState, places: Places, delegateKey: String = "delegate") {
@@ -106,8 +93,7 @@ public struct LuaDelegate {
         return !callable ? .value : isMethod ? .method : .closure
     }
 
-    /// The names the delegate table has, its own and those its metatables' `__index` tables give (read raw: a typo
-    /// hint runs no code of the script's), for "did you mean" warnings. Empty without a delegate table.
+    /// The names the delegate table has (`tableNames`), for "did you mean" warnings; empty without one.
     public func delegateMemberNames() -> [String] {
         guard let state, !state.isClosed, let object else { return [] }
         return state.keepingTop { _ in
@@ -120,37 +106,19 @@ public struct LuaDelegate {
         }
     }
 
-    /// Whether member `name` is callable.
     public func responds(to name: String) throws -> Bool {
         guard let state else { return false }
-        return try state.keepingTop { _ in
-            switch try push(name) {
-            case .closure?, .method?: return true
-            case .value?, nil: return false
-            }
-        }
+        return try state.keepingTop { _ in try push(name).map { $0 != .value } ?? false }
     }
 
-    /// Calls member `name` with `arguments` and returns its first result, or returns the member itself if it is a
-    /// value; nil when it is absent (or the state is gone).
+    /// Calls member `name` with `arguments` and returns its first result, or the member itself if it is a value (nil
+    /// when `callableOnly`: the caller's default applies); nil when it is absent (or the state is gone). One lookup.
     @discardableResult
-    public func call(_ name: String, _ arguments: [LuaPushable?] = []) throws -> LuaValue? {
+    public func call(_ name: String, _ arguments: [LuaPushable?] = [], callableOnly: Bool = false) throws -> LuaValue? {
         guard let state else { return nil }
         return try state.keepingTop { _ in
             guard let member = try push(name) else { return nil }
-            if case .value = member { return state.value(at: -1) }
-            try callPushed(member, name, arguments, state)
-            return state.value(at: -1)
-        }
-    }
-
-    /// Calls member `name` with `arguments` if it is callable and returns its first result; nil when it is absent or
-    /// a value (the caller's default applies). One lookup, where `responds(to:)` then `call` would make two.
-    @discardableResult
-    public func callIfCallable(_ name: String, _ arguments: [LuaPushable?] = []) throws -> LuaValue? {
-        guard let state else { return nil }
-        return try state.keepingTop { _ in
-            guard let member = try push(name), member != .value else { return nil }
+            if member == .value { return callableOnly ? nil : state.value(at: -1) }
             try callPushed(member, name, arguments, state)
             return state.value(at: -1)
         }
@@ -165,9 +133,8 @@ public struct LuaDelegate {
 }
 
 extension LuaState {
-    /// Whether the value at `index` can be called as a method: a function, or a table or userdata whose metatable
-    /// has `__call` (what Lua itself calls). Every place that takes "a method or a value" asks this, so a callable
-    /// object (a busted spy) overrides a member as a function does.
+    /// Whether the value at `index` can be called: a function, or a value whose metatable has `__call`, so that a
+    /// callable object (a busted spy) overrides a member as a function does.
     public func isCallable(at index: Int32) -> Bool {
         switch lua_type(L, index) {
         case LUA_TFUNCTION: return true

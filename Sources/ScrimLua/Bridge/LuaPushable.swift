@@ -31,9 +31,7 @@ extension String: LuaConvertible {
 }
 
 extension Optional: LuaPushable where Wrapped: LuaPushable {
-    public func push(_ state: LuaState) {
-        if let value = self { value.push(state) } else { lua_pushnil(state.L) }
-    }
+    public func push(_ state: LuaState) { if let value = self { value.push(state) } else { lua_pushnil(state.L) } }
 }
 
 extension Optional: LuaConvertible where Wrapped: LuaConvertible {

@@ -50,8 +50,6 @@ public final class LuaRef {
 
     deinit {
         // On the running thread's stack: a reference may die inside a coroutine, while the main thread is suspended.
-        if let L = handle.current, ref >= 0 {
-            luaL_unref(L, scrim_registryindex(), ref)
-        }
+        if let L = handle.current, ref >= 0 { luaL_unref(L, scrim_registryindex(), ref) }
     }
 }

@@ -4,11 +4,9 @@ import ScrimCore
 /// A Lua state owned by Swift: created with Scrim's allocator and budgets, closed exactly once.
 /// Swift only ever enters Lua through protected calls; see CLua.h for why.
 public final class LuaState {
-    /// The thread to push to and call on now, for bindings that push and read values directly: the one whose call
-    /// is running Swift (a coroutine's own stack inside a coroutine), else the main thread. Read it where it is used;
-    /// a thread kept past the call may be collected.
+    /// The thread to push to and call on now: the one whose call is running Swift (a coroutine's inside one), else the
+    /// main thread. Read it where it is used; a thread kept past the call may be collected.
     @inlinable public var L: OpaquePointer { limits.pointee.current ?? mainThread }
-    /// The main thread, which owns the state.
     @usableFromInline let mainThread: OpaquePointer
     let handle: StateHandle
     @usableFromInline let limits: UnsafeMutablePointer<ScrimLimits>
@@ -21,7 +19,7 @@ public final class LuaState {
     var retainedMembers: [HostFunction] = []
     /// The event tables whose handlers are running, innermost last, with their events (see `callHandler`).
     @exclusivity(unchecked) var dispatching: [(table: UnsafeRawPointer?, event: HookEvent)] = []
-    /// What this state belongs to (the `LuaRuntime`), for bindings that need more than the state.
+    /// The `LuaRuntime` this state belongs to.
     public weak var owner: AnyObject?
     /// Sees every protected call from Swift into Lua (`scrim run --trace`); nil, the default, costs one check a call.
     @exclusivity(unchecked) public var callObserver: LuaCallObserver? {
@@ -31,9 +29,8 @@ public final class LuaState {
     /// Where identity is kept: object address → its userdata, values weak so Lua can collect them.
     static let objectCacheKey = RegistryKey()
 
-    /// A fresh state with the standard library and the given limits
-    /// (`memoryLimit` in bytes, `timeBudget` in seconds per entry into Lua; nil for none). Throws when Lua cannot
-    /// make one (no memory for it): a host that embeds Scrim gets an error to handle, not an abort.
+    /// A fresh state with the standard library and the given limits (nil for none). Throws when Lua cannot make one
+    /// (no memory): a host that embeds Scrim gets an error to handle, not an abort.
     public init(memoryLimit: Int? = 1 << 30, timeBudget: Double? = 30) throws {
         _ = hostBridgeInstalled
         limits = .allocate(capacity: 1)
@@ -64,16 +61,14 @@ public final class LuaState {
         lua_rawsetp(L, scrim_registryindex(), key.address)
     }
 
-    /// Closes the state: finalizers run, outstanding `LuaRef`s become inert. Idempotent.
+    /// Closes the state (finalizers run, `LuaRef`s become inert); idempotent.
     public func close() {
         guard handle.L != nil else { return }
         handle.L = nil
         scrim_close(mainThread)
     }
 
-    deinit {
-        close()
-    }
+    deinit { close() }
 
     /// Byte budget for the whole state, what Lua allocates and what Swift pushes into it alike: past it, "not enough
     /// memory" is raised at the place that went over (with a traceback, built in a headroom kept for it).
@@ -82,12 +77,10 @@ public final class LuaState {
         set { scrim_setmemorylimit(limits, size_t(max(0, newValue ?? 0))) }
     }
 
-    /// Bytes Lua has allocated now.
     public var memoryInUse: Int { Int(limits.pointee.used) }
 
-    /// Wall-clock seconds the run may take: from the first entry into Lua (or `restartTimeBudget`) on, everything —
-    /// every entry into Lua, and Swift loops that check `isOverTimeBudget`. Code the stop hook cannot reach (a
-    /// finalizer or a pattern match that loops) is ended by a watchdog: the process exits 1 with a `timeout` message.
+    /// Wall-clock seconds the run may take from the first entry into Lua (or `restartTimeBudget`) on. Code the stop
+    /// hook cannot reach (a looping finalizer or pattern match) is ended by a watchdog: exit 1, a `timeout` message.
     public var timeBudget: Double? {
         get { limits.pointee.budget == 0 ? nil : limits.pointee.budget }
         set { scrim_settimebudget(limits, newValue ?? 0) } // the watchdog reads it: set in C, atomically
@@ -104,8 +97,6 @@ public final class LuaState {
     public var isOverTimeBudget: Bool { scrim_overbudget(limits) != 0 }
 
     /// The error a Swift loop stopped by `isOverTimeBudget` reports: "exceeded the time budget of S s".
-    public var timeBudgetMessage: String { LuaState.budgetMessage(limits) }
-
     static func budgetMessage(_ limits: UnsafeMutablePointer<ScrimLimits>) -> String {
         if scrim_wasinterrupted(limits) != 0 { return "interrupted!" }
         return "exceeded the time budget of \(String(cFormat: "%g", limits.pointee.budget)) s" // as the stop hook words it
@@ -114,8 +105,7 @@ public final class LuaState {
     /// Asks the running chunk to stop with the error "interrupted!" (safe from a signal handler).
     public func interrupt() { scrim_interrupt(limits) }
 
-    /// `scrim run`'s Ctrl-C, as lua.c's: the first stops the running Lua code with "interrupted!", a second one ends
-    /// the process.
+    /// `scrim run`'s Ctrl-C, as lua.c's: the first stops the Lua code with "interrupted!", a second ends the process.
     public func catchInterrupts() { scrim_catchinterrupt(limits) }
     /// For a signal handler: true for the first stopping signal of the run; false for the same request arriving again
     /// within a quarter second (`timeout` and a terminal can send one twice); a later one ends the process.
@@ -128,7 +118,6 @@ public final class LuaState {
     /// `--no-bytecode`: every loader (Lua's and Swift's) refuses binary chunks, and `string.dump` is gone.
     public func refuseBytecode() { scrim_textonly(mainThread) }
 
-    /// Whether binary chunks are refused (`refuseBytecode`).
     public var refusesBytecode: Bool { limits.pointee.textOnly != 0 }
 
     // MARK: Loading and calling
@@ -169,8 +158,7 @@ public final class LuaState {
         }
     }
 
-    /// Calls `method` on the table or object at `index` (`obj:method(args…)`), protected; the arguments are
-    /// the `nargs` values on top; leaves `nresults` results.
+    /// `obj:method(args…)` on the value at `index`, protected, the `nargs` values on top its arguments.
     public func callMethod(_ index: Int32, _ method: String, nargs: Int32, nresults: Int32) throws {
         let status = observing(callee(at: index, method: method)) {
             scrim_pcallmethod(L, index, method, nargs, nresults)
@@ -210,12 +198,8 @@ public final class LuaState {
 
     @usableFromInline
     func popError() -> LuaError {
-        let text: String
-        if lua_type(L, -1) == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER {
-            text = string(at: -1)
-        } else {
-            text = "(error object is a \(String(cString: scrim_typename(L, -1))) value)"
-        }
+        let isText = lua_type(L, -1) == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER
+        let text = isText ? string(at: -1) : "(error object is a \(String(cString: scrim_typename(L, -1))) value)"
         lua_settop(L, -2)
         return LuaError(handled: text)
     }
@@ -245,16 +229,13 @@ public final class LuaState {
         }
     }
 
-    /// A registry reference to the value at `index` (the stack is unchanged).
     public func ref(at index: Int32) -> LuaRef {
         lua_pushvalue(L, index)
         return LuaRef(popping: L, handle: handle)
     }
 
-    /// Pops the top value into a registry reference.
     public func popRef() -> LuaRef { LuaRef(popping: L, handle: handle) }
 
-    /// Pushes a Swift function as a Lua function.
     public func push(_ function: HostFunction) {
         scrim_pushhostfunction(L, Unmanaged.passRetained(function).toOpaque())
     }
@@ -266,8 +247,7 @@ public final class LuaState {
         lua_checkstack(L, 4)
         lua_rawgetp(L, scrim_registryindex(), LuaState.objectCacheKey.address)
         if lua_rawgetp(L, -1, key) == LUA_TUSERDATA {
-            lua_rotate(L, -2, -1)
-            lua_settop(L, -2)
+            scrim_remove(L, -2)
             return
         }
         lua_settop(L, -2)
@@ -276,11 +256,9 @@ public final class LuaState {
         lua_setmetatable(L, -2)
         lua_pushvalue(L, -1)
         lua_rawsetp(L, -3, key)
-        lua_rotate(L, -2, -1)
-        lua_settop(L, -2)
+        scrim_remove(L, -2)
     }
 
-    /// The Swift object held by the userdata at `index`, if it is one of this state's.
     public func object(at index: Int32) -> AnyObject? {
         guard let pointer = scrim_toobject(L, index) else { return nil }
         return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
@@ -298,23 +276,16 @@ public final class LuaState {
         lua_rawsetp(L, scrim_registryindex(), key)
     }
 
-    /// Runs a full garbage collection (finalizers included).
-    public func collectGarbage() {
-        scrim_fullgc(L)
-    }
+    public func collectGarbage() { scrim_fullgc(L) }
 
     public func value(at index: Int32) -> LuaValue { LuaValue(self, index) }
 
-    /// Pushes each argument (nil for an absent one), making room for them first.
     public func push(arguments: [LuaPushable?]) {
         lua_checkstack(L, Int32(arguments.count) + 1)
-        for argument in arguments {
-            if let argument { argument.push(self) } else { lua_pushnil(L) }
-        }
+        for argument in arguments { if let argument { argument.push(self) } else { lua_pushnil(L) } }
     }
 
-    /// Calls the function `function` with `arguments`, protected, and returns its first result
-    /// (nil when the state is closed: a callback that outlived its state does nothing).
+    /// Calls `function` with `arguments`, protected; its first result (nil when the state is closed).
     @discardableResult
     public func call(_ function: LuaRef, _ arguments: [LuaPushable?] = []) throws -> LuaValue {
         guard function.isValid else { return .nil }
@@ -326,7 +297,7 @@ public final class LuaState {
         }
     }
 
-    /// Calls `method` of the table `target` (`target:method(arguments…)`), protected; returns its first result.
+    /// `target:method(arguments…)`, protected; its first result.
     @discardableResult
     public func callMethod(_ target: LuaRef, _ method: String, _ arguments: [LuaPushable?] = []) throws -> LuaValue {
         guard target.isValid else { return .nil }

@@ -1,10 +1,8 @@
 import CLua
 
-/// A Lua table's contents copied into Swift, read raw (no metamethod runs): how a module outside the bridge
-/// (plugins, the test runner, the command line) reads a table a script gave, without the C API. Tables inside it
-/// stay references (`LuaValue.table`), read in turn with `LuaState.table(_:)`.
+/// A Lua table's contents copied into Swift, read raw: how a module outside the bridge reads a table without the C
+/// API. Tables inside it stay references (`LuaValue.table`).
 public struct LuaTable {
-    /// The fields with string keys.
     public let fields: [String: LuaValue]
     /// Elements 1…n, n the raw length (`#t` without `__len`).
     public let elements: [LuaValue]
@@ -19,7 +17,6 @@ public struct LuaTable {
         return value.numberValue
     }
 
-    /// The elements as strings; nil when one is not a string.
     public var strings: [String]? {
         let strings = elements.compactMap { if case .string(let string) = $0 { string } else { nil } }
         return strings.count == elements.count ? strings : nil
@@ -47,7 +44,6 @@ extension LuaState {
         return LuaTable(fields: fields, elements: elements, otherKeyCount: others)
     }
 
-    /// The table `value` refers to, read raw; nil for any other value.
     public func table(_ value: LuaValue) -> LuaTable? {
         guard case .table(let ref) = value else { return nil }
         return keepingTop { _ in
@@ -129,9 +125,7 @@ extension LuaState {
         }
     }
 
-    /// The global `name`.
     public func global(_ name: String) -> LuaValue { field(globals, name) }
 
-    /// Sets the global `name`.
     public func setGlobal(_ name: String, _ value: LuaPushable?) { setField(globals, name, value) }
 }

@@ -1,13 +1,10 @@
 import CLua
 import ScrimCore
 
-/// Swift's strong references, where Lua's collector sees them. A view holds its recognizers and subviews, a
-/// controller its root view and the controller it presents (`Owned`); the collector sees none of that. So whenever an
-/// object keeps something from Lua (a tap closure, a delegate table), its owner's peer table holds its userdata, and
-/// so on up to a root: the window and the root controller, which the runtime holds and so pins, or an object only a
-/// script holds. A closure that captures its own view is then a cycle among userdata, collected once nothing else
-/// refers to it; a view inside the window keeps its closures however little the script keeps. Each linked object is
-/// watched (`OwnershipObserver`) so that a move (another superview, a recognizer removed, a dismissal) moves its link.
+/// Swift's strong references (`Owned`: a view's subviews, a controller's view), where Lua's collector sees them: an
+/// object that keeps something from Lua has its userdata held by its owner's peer table, up to a root (pinned) or an
+/// object only a script holds. A closure capturing its own view is then a collectable cycle, and a view in the window
+/// keeps its closures. Each linked object is watched (`OwnershipObserver`), so that a move moves its link.
 final class OwnershipLinks: OwnershipObserver {
     weak var state: LuaState?
 
@@ -51,9 +48,7 @@ extension LuaState {
         keepingTop { _ in
             let L = self.L
             var current = object
-            // The userdata of `current` stays on the stack until its owner's peer table holds it, and the owner's
-            // until the next one's does: a userdata held only by the weak object cache may be collected at any
-            // allocation, its peer table with it (see `pushUserdataAndPeerTable`).
+            // Each userdata stays on the stack until its owner's peer table holds it (see `pushUserdataAndPeerTable`).
             push(any: current)
             guard lua_type(L, -1) == LUA_TUSERDATA else { return }
             while let owned = current as? Owned {
@@ -71,14 +66,12 @@ extension LuaState {
                 lua_rawset(L, -3)
                 // [current's userdata, owner's userdata, owner's peer table] → [owner's userdata]
                 lua_settop(L, -2)
-                lua_rotate(L, -2, 1)
-                lua_settop(L, -2)
+                scrim_remove(L, -2)
                 current = owner
             }
         }
     }
 
-    /// What the runtime holds for its whole life: the window and the root controller.
     private func isRuntimeRoot(_ object: AnyObject) -> Bool {
         object is Window || (object as? ViewController)?.isRootViewController == true
     }

@@ -1,37 +1,24 @@
 import CLua
 import ScrimCore
 
-/// One member of a protocol Lua implements (a delegate's callback, an overridable member of a class), declared once:
-/// what it may be, what it answers, what it answers when absent, whether it must be there. The adapter
-/// (`ScriptAdapter`), the closure-style setters (`LuaClass.scriptMembers`), the kinds `scrim.class` checks overrides
-/// against and the types entry are all read from it.
-///
-/// `@unchecked Sendable` for `defaultValue` alone: a member's default is a scalar (nil, a boolean, a number, a
-/// string), never a reference into a state, so the declarations can be shared by every state of the process.
+/// One member of a protocol Lua implements, declared once: what it may be, answers, answers when absent, and whether
+/// it must be there; the adapter, the closure setters, override checks and the types entry all read it.
+/// `@unchecked Sendable` for `defaultValue` alone: a scalar, never a reference into a state.
 public struct ScriptMember: @unchecked Sendable {
-    /// What Lua may give for the member.
+    /// What Lua may give for the member: a function, a value, or either (`presentationAnimationDuration = 0.3`).
     public enum Kind: Sendable {
-        /// A function (called with `self` from a delegate table or a class, without it as a closure).
-        case method
-        /// A value, read as it is.
-        case value
-        /// Either: a function answering the value, or the value itself (`presentationAnimationDuration = 0.3`).
-        case methodOrValue
+        case method, value, methodOrValue
     }
 
-    /// What the member answers (checked, with an error naming the member when it is the wrong kind).
+    /// What the member answers (checked); `truthy`: any value, as Lua's truth.
     public enum Result: Sendable {
-        case none, seconds, flag, number, string
-        /// Any value, answered as Lua's truth (nil and false are false).
-        case truthy
+        case none, seconds, flag, number, string, truthy
     }
 
     public let name: String
     public let kind: Kind
     public let result: Result
-    /// What an absent member answers (nil for none).
     public let defaultValue: LuaValue
-    /// An absent required member is an error naming it, where it is used.
     public let isRequired: Bool
 
     public init(_ name: String, _ kind: Kind, _ result: Result = .none, default defaultValue: LuaValue = .nil,
@@ -43,19 +30,16 @@ public struct ScriptMember: @unchecked Sendable {
         self.isRequired = isRequired
     }
 
-    /// A callback: a function answering `result`.
     public static func method(_ name: String, returns result: Result = .none, default defaultValue: LuaValue = .nil,
                               required: Bool = false) -> ScriptMember {
         ScriptMember(name, .method, result, default: defaultValue, required: required)
     }
 
-    /// A value, or a function answering it.
     public static func methodOrValue(_ name: String, _ result: Result, default defaultValue: LuaValue = .nil,
                                      required: Bool = false) -> ScriptMember {
         ScriptMember(name, .methodOrValue, result, default: defaultValue, required: required)
     }
 
-    /// The kind an override or a closure of this member is checked against.
     var overrideKind: OverrideKind {
         switch (kind, result) {
         case (.method, _), (_, .none), (_, .string): return .method
@@ -96,19 +80,15 @@ public struct ScriptProtocol: Sendable {
 
     public subscript(name: String) -> ScriptMember? { members.first { $0.name == name } }
 
-    /// Warns, at the caller's line, about each name of the delegate table at `index` that is not a member but is
-    /// close to one the table lacks — a misspelt method Scrim would never call (`executePresentationAnimaton`).
-    /// `owner` begins the message (`DimmingTransitioning`, `TapGestureRecognizer 'tap'`).
+    /// Warns at the caller's line about each name of the delegate table at `index` close to a member the table lacks
+    /// (a misspelt method Scrim would never call); `owner` begins the message.
     func warnAboutMisspeltMembers(ofTableAt index: Int32, _ call: LuaCall, owner: String) {
-        let place = call.runtime.callerPosition(call).map { $0 + ": " } ?? ""
         for warning in misspeltMembers(ofTableAt: index, call.state, subject: "\(owner): delegate") {
-            call.runtime.core.warningSink(place + warning)
+            call.runtime.warn(warning, at: call)
         }
     }
 
-    /// The warnings about the table at `index` (see `warnAboutMisspeltMembers`), in name order, each beginning with
-    /// `subject`. The table's own names and those its metatables' `__index` tables give are read raw: no code of the
-    /// script's runs.
+    /// The warnings about the table at `index` (see `warnAboutMisspeltMembers`), in name order, each after `subject`.
     func misspeltMembers(ofTableAt index: Int32, _ state: LuaState, subject: String) -> [String] {
         let names = state.tableNames(at: index)
         let known = members.map(\.name)
@@ -120,23 +100,18 @@ public struct ScriptProtocol: Sendable {
     }
 }
 
-/// The Lua side of one object as its protocol's implementation: each member looked up in `LuaDelegate`'s one order
-/// (closure on the object, delegate table member, class override), called, its answer checked and defaulted as the
-/// declaration says. The one adapter every Lua-implemented protocol goes through.
+/// The one adapter every Lua-implemented protocol goes through: each member looked up (`LuaDelegate`), called, its
+/// answer checked and defaulted as the declaration says.
 public struct ScriptAdapter {
     public let lua: LuaDelegate
     public let declaration: ScriptProtocol
-    /// Who the object is in messages (`DimmingTransitioning`, `Toast 'hello'`).
     public let owner: String
 
     public init(_ object: AnyObject, _ state: LuaState, _ declaration: ScriptProtocol, owner: String? = nil,
                 places: LuaDelegate.Places = [.closures, .delegate, .overrides], delegateKey: String = "delegate") {
-        lua = LuaDelegate(object, state, places: places, delegateKey: delegateKey)
-        self.declaration = declaration
-        self.owner = owner ?? declaration.name
+        self.init(LuaDelegate(object, state, places: places, delegateKey: delegateKey), declaration, owner: owner)
     }
 
-    /// The adapter of a `LuaDelegate` made elsewhere (a table kept under a key of its own).
     public init(_ lua: LuaDelegate, _ declaration: ScriptProtocol, owner: String? = nil) {
         self.lua = lua
         self.declaration = declaration
@@ -149,7 +124,7 @@ public struct ScriptAdapter {
         guard let member = declaration[name] else { return .nil }
         let found: LuaValue?
         switch member.kind {
-        case .method: found = try lua.callIfCallable(name, arguments) // a value is not a method: absent
+        case .method: found = try lua.call(name, arguments, callableOnly: true) // a value is not a method: absent
         case .value: found = try lua.call(name)
         case .methodOrValue: found = try lua.call(name, arguments)
         }
@@ -161,12 +136,8 @@ public struct ScriptAdapter {
         return try member.answer(found)
     }
 
-    /// Calls a callback (`result` none); a required one absent throws.
-    public func perform(_ name: String, _ arguments: [LuaPushable?] = []) throws {
-        _ = try value(name, arguments)
-    }
+    public func perform(_ name: String, _ arguments: [LuaPushable?] = []) throws { _ = try value(name, arguments) }
 
-    // The member's checked answer as Swift reads it.
     public func seconds(_ name: String, _ arguments: [LuaPushable?] = []) throws -> Seconds { try value(name, arguments).numberValue ?? 0 }
     public func number(_ name: String, _ arguments: [LuaPushable?] = []) throws -> Double { try value(name, arguments).numberValue ?? 0 }
     public func flag(_ name: String, _ arguments: [LuaPushable?] = []) throws -> Bool { try value(name, arguments).isTrue }
@@ -177,9 +148,7 @@ public struct ScriptAdapter {
 }
 
 /// Where a Swift object takes a member as a closure of its own (`DimmingTransitioning.presentationAnimationDuration`),
-/// for the classes whose Swift side reads closures before its delegate: setting the member from Lua fills the slot
-/// with a call to the Lua value, clearing it empties the slot. A class without slots needs none: its adapter finds
-/// the closures in the object's peer table first.
+/// read before its delegate: setting the member from Lua fills the slot with a call to the Lua value.
 public struct ClosureSlot<T: AnyObject>: Sendable {
     let member: String
     let fill: @Sendable (T, ScriptAdapter?) -> Void
@@ -207,11 +176,9 @@ extension LuaClass {
         })
     }
 
-    /// The protocol's members as closure-style fields of the object (`t.member = function() … end`, or a value for a
-    /// method-or-value member): read back as given, checked against the member's kind when set, kept in the object's
-    /// peer table (where `ScriptAdapter` looks first), and given to the member's `ClosureSlot` if it has one.
-    /// `read`, when given, is what reading a member pushes instead (the answer the object acts on). `didSet` hears
-    /// each assignment.
+    /// The protocol's members as closure-style fields (`t.member = function() … end`, or a value): checked when set,
+    /// kept in the peer table (where `ScriptAdapter` looks first) and given to the member's `ClosureSlot`. `read`
+    /// replaces what reading one pushes (the answer the object acts on); `didSet` hears each assignment.
     @discardableResult
     public func scriptMembers(_ declaration: ScriptProtocol, slots: [ClosureSlot<T>] = [],
                               read: (@Sendable (T, String, LuaCall) throws -> Int32)? = nil,
@@ -236,8 +203,7 @@ extension LuaClass {
 }
 
 extension ScriptMember {
-    /// Refuses a closure-style value that the member cannot be: a method takes a function (or a callable object),
-    /// a value or method-or-value member also its value's type.
+    /// Refuses a closure-style value that the member cannot be (its kind's value, or callable unless a value).
     func checkClosure(_ call: LuaCall, _ index: Int32) throws {
         if call.isNil(index) || (kind != .value && call.state.isCallable(at: index)) { return }
         if kind != .method {

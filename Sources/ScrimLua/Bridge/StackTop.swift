@@ -1,9 +1,8 @@
 import CLua
 
 extension LuaState {
-    /// Runs `body` with the stack top it starts from, then puts the top back there, however `body` exits (a
-    /// return, a throw): the one way Swift code leaves the stack as it found it. In debug builds, asserts that `body`
-    /// did not pop what was below it.
+    /// Runs `body` with the stack top it starts from, then puts the top back there however `body` exits: the one way
+    /// Swift code leaves the stack as it found it.
     @inline(__always)
     public func keepingTop<T>(_ body: (_ top: Int32) throws -> T) rethrows -> T {
         let L = self.L

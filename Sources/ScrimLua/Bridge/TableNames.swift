@@ -1,9 +1,8 @@
 import CLua
 
 extension LuaState {
-    /// The string keys of the table at `index` and of the tables its metatables' `__index` lead to (a class-like
-    /// table keeps its methods there), a few levels up; read raw, so no code of the script's runs. For "did you mean"
-    /// hints about a delegate's members.
+    /// The string keys of the table at `index` and of the tables its metatables' `__index` lead to, a few levels up,
+    /// read raw (no code of the script's runs): for "did you mean" hints.
     func tableNames(at index: Int32) -> Set<String> {
         keepingTop { _ in
             var names: Set<String> = []

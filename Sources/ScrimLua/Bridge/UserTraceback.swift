@@ -1,14 +1,7 @@
-/// Tracebacks as a script's author wants them, as lua5.4 shows a plain Lua script's: the frames of their own code and
-/// of the C functions it called. The frames of Scrim's own Lua (the embedded chunks: `class.lua`, `event.lua`, …),
-/// the C functions only that Lua called and the tail calls into it are left out; a Scrim function the script called
-/// by name (`scrim.class`, written in Lua) shows as the library function it is, `[C]: in function 'scrim.class'`.
+/// Tracebacks as lua5.4 shows a plain script's: Scrim's own Lua (`class.lua`, …), the C functions only it called and
+/// tail calls into it are left out; a Scrim function written in Lua shows as `[C]: in function 'scrim.class'`.
 /// `--trace-internals` keeps everything.
 public enum UserTraceback {
-    /// `traceback` ("stack traceback:" and its frame lines) without Scrim's frames; empty when none is left.
-    public static func filtered(_ traceback: String) -> String {
-        filteringTracebacks(in: traceback)
-    }
-
     /// `text` (a message, a report) with each traceback in it filtered; a traceback with no frame left goes.
     public static func filteringTracebacks(in text: String) -> String {
         guard text.contains("stack traceback:") else { return text }

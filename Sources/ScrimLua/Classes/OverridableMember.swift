@@ -1,8 +1,7 @@
 import CLua
 import ScrimCore
 
-/// What an overridable member of a scriptable Scrim class (a view controller's lifecycle, the dimming members, a
-/// popup's content hooks) takes besides a method: the kind of value it may be given instead.
+/// What an overridable member of a scriptable Scrim class may be given instead of a method.
 enum OverrideKind {
     case method, seconds, flag, length, constraint, view
 
@@ -17,8 +16,7 @@ enum OverrideKind {
         }
     }
 
-    /// Refuses the value at `index` unless it is nil, callable (a function, or a table or object with `__call`,
-    /// such as a test's spy) or this kind's value.
+    /// Refuses the value at `index` unless it is nil, callable or this kind's value.
     func check(_ call: LuaCall, _ index: Int32) throws {
         if call.state.isCallable(at: index) { return }
         switch call.type(index) {
@@ -51,11 +49,9 @@ public struct SwiftImplementation: Sendable {
 }
 
 extension LuaClass {
-    /// A member Lua may override: in a `scrim.class`, in a constructor's options, or by assignment to an instance
-    /// (kept in the instance's own fields, user value 1, where the scriptable subclass looks for it). `swift` is what
-    /// `self.super` reaches (a method without one does nothing there, as UIKit's lifecycle methods do). Reading a value
-    /// member gives the override, else `current` (by default `swift`: the Swift value, defaults included), else nil.
-    /// `didSet` hears each assignment.
+    /// A member Lua may override (in a `scrim.class`, options, or by assignment, kept in the instance's own fields).
+    /// `swift` is what `self.super` reaches (none: nothing, as UIKit's lifecycle methods do). Reading a value member
+    /// gives the override, else `current` (by default `swift`), else nil. `didSet` hears each assignment.
     @discardableResult
     func overridable(_ key: String, _ kind: OverrideKind, swift: (@Sendable (T) throws -> LuaPushable?)? = nil,
                      current: (@Sendable (T) throws -> LuaPushable?)? = nil, didSet: (@Sendable (T, String, LuaCall) throws -> Void)? = nil) -> Self {
@@ -76,9 +72,8 @@ extension LuaClass {
         })
     }
 
-    /// Every member of `declaration` as overridable, each of its declared kind, with its Swift implementation;
-    /// `didSet` hears each assignment. With `answer`, reading a member pushes what it pushes, before the instance's
-    /// fields and class are looked at (`answers`): an override feeds the answer, and the answer is what reads give.
+    /// Every member of `declaration` as overridable. With `answer`, reading a member pushes what it pushes (`answers`):
+    /// an override feeds the answer, and the answer is what reads give.
     @discardableResult
     func overridable(_ declaration: ScriptProtocol, swift: [String: @Sendable (T) throws -> LuaPushable?] = [:],
                      answer: (@Sendable (T, String, LuaCall) throws -> Int32)? = nil,
@@ -105,7 +100,6 @@ extension LuaClass {
     }
 }
 
-/// An answered member whose answer is being computed for one object.
 struct AnswerUnderWay: Hashable {
     let object: ObjectIdentifier
     let member: String

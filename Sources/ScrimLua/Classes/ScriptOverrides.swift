@@ -1,20 +1,16 @@
 import CLua
 import ScrimCore
 
-/// A scriptable Swift subclass (a popup or a controller of a `scrim.class`, Scrim's own): each open member asks its
-/// `overrides` first.
+/// A scriptable Swift subclass: each open member asks its `overrides` first.
 protocol ScriptedObject: AnyObject {
     var overrides: ScriptOverrides { get }
 }
 
-/// How a scriptable Swift subclass asks for a Lua override (`LuaDelegate` with `.overrides`): each open member looks
-/// its name up in the instance's fields and its Lua class chain (not in the Swift members); a function there that is
-/// not the Swift base implementation is an override — a method, called with `self`, or a value — and otherwise the
-/// Swift implementation runs (`otherwise`). `self.super` reaches that implementation through `bypassing`. Errors are
-/// thrown on, naming the member and the class.
+/// How a scriptable Swift subclass asks for a Lua override: its name looked up in the instance's fields and Lua class
+/// chain (`LuaDelegate` with `.overrides`); anything there but the Swift base implementation is an override (a method
+/// or a value), else the Swift implementation runs (`otherwise`), which `self.super` reaches through `bypassing`.
 public final class ScriptOverrides {
     public weak var runtime: LuaRuntime?
-    /// The Lua class's name, in messages.
     public let className: String
     /// The members whose next lookup answers "no override": a `self.super` call of theirs is under way.
     private var bypassed: Set<String> = []
@@ -24,8 +20,8 @@ public final class ScriptOverrides {
         self.className = className
     }
 
-    /// Runs `body` (the Swift implementation of `member`, reached through the object's dynamic dispatch) with the
-    /// override of `member` skipped once, for the object at hand only: what `self.super:member()` means.
+    /// Runs `body` (the Swift implementation, reached through dynamic dispatch) with the override of `member` skipped
+    /// once, for this object only: what `self.super:member()` means.
     static func bypassing<R>(_ member: String, of object: AnyObject, _ body: () throws -> R) rethrows -> R {
         guard let overrides = (object as? ScriptedObject)?.overrides else { return try body() }
         overrides.bypassed.insert(member)
@@ -33,15 +29,12 @@ public final class ScriptOverrides {
         return try body()
     }
 
-    /// Calls the Lua method `name` (with `self` and `arguments`) if the instance's class overrides it; returns
-    /// nil when it does not (the caller runs the Swift implementation), else the first result. A value instead of
-    /// a method (`C.animatedHeight = 300`) is returned as it is.
+    /// The override's first result for `arguments` (a value, `C.animatedHeight = 300`, as it is); nil without one.
     public func call(_ object: AnyObject, _ name: String, _ arguments: [LuaPushable?] = []) throws -> LuaValue? {
         try placedCall(object, name, arguments)?.value
     }
 
-    /// `call`, with where the override is defined (`file:line` of its Lua function; nil for a value or a C
-    /// function), so that a message about what it returned can point the author at it.
+    /// `call`, with the `file:line` of the override's Lua function, for a message about what it returned.
     public func placedCall(_ object: AnyObject, _ name: String, _ arguments: [LuaPushable?] = []) throws
         -> (value: LuaValue, place: String?)? {
         guard bypassed.remove(name) == nil, let runtime else { return nil }
@@ -57,7 +50,6 @@ public final class ScriptOverrides {
         }
     }
 
-    /// Runs the override of `member`, or `otherwise`.
     func run(_ object: AnyObject, _ member: String, _ arguments: [LuaPushable?] = [], otherwise: () throws -> Void) throws {
         if try call(object, member, arguments) == nil { try otherwise() }
     }
@@ -80,8 +72,7 @@ public final class ScriptOverrides {
         return flag
     }
 
-    /// An object member (a constraint, a view); nil when the override gives nil (a required one is then reported
-    /// missing). `must` words the problem ("be", "return").
+    /// An object member (a constraint, a view); nil when the override gives nil. `must` words the problem ("return").
     func object<T: AnyObject>(_ object: AnyObject, _ member: String, _ type: T.Type, expected: String, must: String = "be",
                               otherwise: () throws -> T?) throws -> T? {
         guard let (value, place) = try placedCall(object, member) else { return try otherwise() }
@@ -92,7 +83,6 @@ public final class ScriptOverrides {
         }
     }
 
-    /// What an override gave that the member cannot take, naming the override's place when it is a Lua function.
     private func bad(_ member: String, _ place: String?, _ problem: String) -> ScriptError {
         ScriptError("\(member) of \(className) \(problem)" + (place.map { " (returned by the override at \($0))" } ?? ""))
     }

@@ -1,9 +1,7 @@
 import ScrimCore
 
-/// A PopupWindow whose class is a Lua class (`scrim.class(name, scrim.PopupWindow)`): each open hook runs the
-/// Lua override if the class has one — a value or a method — else the Swift implementation. An override that
-/// raises is reported (naming the hook and the class) and the Swift implementation runs instead, so the popup
-/// stays usable.
+/// A PopupWindow of a Lua class: each open hook runs the Lua override if any, else the Swift implementation. An
+/// override that raises is reported and the Swift implementation runs instead, so the popup stays usable.
 final class ScriptPopupWindow: PopupWindow, ScriptedObject {
     let overrides: ScriptOverrides
 

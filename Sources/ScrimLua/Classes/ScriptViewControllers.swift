@@ -1,9 +1,7 @@
 import ScrimCore
 
-// The controllers Lua creates: `scrim.ViewController{…}`, the dimming base classes, and every `scrim.class`
-// derived from them. Each open member of UIKit's lifecycle (all of them through `lifecycle`) and of the seed's
-// DimmingTransitioningDelegate asks Lua first (see ScriptOverrides); members may be given as methods or as values.
-// What `self.super` reaches is declared with the Lua class (`ControllerBinding`).
+// The controllers Lua creates (`scrim.ViewController{…}`, the dimming base classes, their `scrim.class`es): each open
+// member asks Lua first (ScriptOverrides); what `self.super` reaches is declared with the Lua class.
 
 final class ScriptViewController: ViewController, ScriptedObject {
     let overrides: ScriptOverrides

@@ -1,8 +1,6 @@
 import ScrimCore
 
-/// A class Lua may instantiate (`scrim.X{…}`) or derive from (`scrim.class(name, scrim.X)`), declared once: its
-/// Lua name, the Swift classes whose objects Lua sees as it, the class it derives from in Lua, and its table (Lua
-/// class with its overridable members, their kinds and defaults, constructor options, scriptable subclass).
+/// A class Lua may instantiate (`scrim.X{…}`) or derive from (`scrim.class(name, scrim.X)`), declared once.
 struct ScriptableClass: Sendable {
     let name: String
     /// For the dimming base classes, the one Swift class that stands for them all, `EdgePresentViewController`: each

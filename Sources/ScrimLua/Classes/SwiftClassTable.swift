@@ -1,14 +1,11 @@
 import CLua
 
-/// A Swift class as a `scrim.class` base: a Lua table with the class's methods (calling the Swift
-/// implementation, which is what `self.super` reaches), `__new` (the plain constructor, `scrim.X{…}`: the userdata
-/// and its field table) and `__factory` (an instance for a Lua class). Both make the scriptable Swift subclass, give its userdata a table
-/// of its own fields (user value 1, where Lua overrides are looked up first) and apply an options table.
+/// A Swift class as a `scrim.class` base: a Lua table with its methods (what `self.super` reaches), `__new`
+/// (`scrim.X{…}`) and `__factory` (an instance for a Lua class), both making the scriptable subclass with a table of
+/// its own fields (user value 1, where overrides are looked up first).
 public struct SwiftClassTable: Sendable {
     public var luaClass: LuaClassBase
-    /// Makes the object for the class called `className` (the Swift class's own name for `scrim.X{…}`).
     public var make: @Sendable (LuaCall, _ className: String) throws -> AnyObject
-    /// Applies the options table at the given index (absent or nil: nothing to apply).
     public var configure: @Sendable (AnyObject, LuaCall, Int32) throws -> Void
     /// The keys `configure` accepts. A Lua class's table argument passes these and the class's members on (the
     /// members it cannot take raise there); other names become the instance's own fields.
@@ -22,7 +19,6 @@ public struct SwiftClassTable: Sendable {
         self.optionNames = optionNames
     }
 
-    /// Makes, pushes and configures an instance: the userdata, then its field table.
     fileprivate func instantiate(_ call: LuaCall, className: String, options: Int32) throws {
         lua_settop(call.L, options) // what is pushed next goes above the options
         let object = try make(call, className)
@@ -70,22 +66,21 @@ extension LuaRuntime {
             baseImplementationAddresses.insert(lua_topointer(L, -1))
             lua_setfield(L, -2, member)
         }
-        state.push(HostFunction(name) { call in
-            try atScript(call, className: name, optionsAt: 1) {
-                try table.instantiate(call, className: name, options: 1)
-            }
-            return 2
-        })
-        lua_setfield(L, -2, "__new")
-        state.push(HostFunction(name) { call in
-            guard call.type(1) == LUA_TTABLE else { throw call.typeError(1, expected: "class") }
-            let className = call.state.classNameOfTable(at: 1) ?? name
-            try atScript(call, className: className, optionsAt: 2) {
-                try table.instantiate(call, className: className, options: 2)
-            }
-            return 2
-        })
-        lua_setfield(L, -2, "__factory")
+        // `__new(options)` (`scrim.X{…}`) and `__factory(class, options)` (an instance of a Lua class).
+        for (key, options) in [("__new", Int32(1)), ("__factory", 2)] {
+            state.push(HostFunction(name) { call in
+                var className = name
+                if options == 2 {
+                    guard call.type(1) == LUA_TTABLE else { throw call.typeError(1, expected: "class") }
+                    className = call.state.classNameOfTable(at: 1) ?? name
+                }
+                try atScript(call, className: className, optionsAt: options) {
+                    try table.instantiate(call, className: className, options: options)
+                }
+                return 2
+            })
+            lua_setfield(L, -2, key)
+        }
         state.push(HostFunction("super") { call in
             guard let implementation = implementations[try call.string(2)], !implementation.isMethod else { return 0 }
             return call.push(try implementation.run(call))
@@ -121,7 +116,6 @@ private func atScript(_ call: LuaCall, className: String, optionsAt options: Int
 }
 
 extension LuaState {
-    /// The `__name` of the class table at `index`.
     func classNameOfTable(at index: Int32) -> String? {
         guard lua_type(L, index) == LUA_TTABLE else { return nil }
         defer { lua_settop(L, -2) }

@@ -11,11 +11,8 @@ extension LuaConsole {
         return list.strings ?? []
     }
 
-    /// `members(object)` for the helpers: a table of the member names of a Scrim object's class, each with
-    /// its kind ("property", "method" or "value"), whether the object is a View, and the table of fields
-    /// Lua gave the object (user value 1; its metatable leads to a Lua class), if any; nil for any other
-    /// value. The names come from the class's member table, which the bridge keeps as upvalue 1 of the
-    /// metatable's `__index` dispatcher.
+    /// `members(object)` for the helpers: the member names of a Scrim object's class with their kinds (from the member
+    /// table, upvalue 1 of its `__index` dispatcher), whether it is a View, and its own field table if any.
     static let members = HostFunction("members") { call in
         let L = call.L
         guard let object = call.state.object(at: 1) else { return call.push(nil) }

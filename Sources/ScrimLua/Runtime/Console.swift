@@ -1,17 +1,13 @@
 import CLua
 
-/// What a person types at the REPL, evaluated in a runtime as `lua5.4`'s interactive mode does, and the
-/// results shown: several results tab-separated, tables and Scrim objects one level deep with sorted
-/// keys, views as `tostring` shows them.
+/// What a person types at the REPL, evaluated as `lua5.4`'s interactive mode does, and its results shown.
 public final class LuaConsole {
     public let runtime: LuaRuntime
-    /// The console's Lua helpers (`show`, `complete`), made before any user code runs so that
-    /// redefining `tostring` or `next` does not change how results look.
+    /// The Lua helpers (`show`, `complete`), made before user code runs: redefining `tostring` changes nothing.
     let helpers: LuaRef?
     /// Why the helpers could not be made (the memory budget spent already): every chunk then fails with it.
     let setupError: LuaError?
 
-    /// What became of a chunk.
     public enum Outcome: Equatable {
         /// A syntax error at the end of the text (`… near <eof>`): more lines are needed.
         case incomplete
@@ -19,7 +15,6 @@ public final class LuaConsole {
         case ran([UInt8]?)
     }
 
-    /// The helpers' source (Lua/console.lua).
     static let helperChunk = EmbeddedLua("console.lua", PackageResources.console_lua)
 
     public init(runtime: LuaRuntime) {
@@ -37,9 +32,8 @@ public final class LuaConsole {
         }
     }
 
-    /// Compiles and runs `source` under `chunkName`. A single line is tried first as `return <line>`, so an
-    /// expression shows its value; throws the `LuaError` of a syntax or runtime error (and of an unfinished
-    /// chunk when `allowIncomplete` is false: the end of input came first).
+    /// Compiles and runs `source`, a single line tried first as `return <line>` so that an expression shows its value;
+    /// throws a syntax or runtime error (an unfinished chunk's too unless `allowIncomplete`).
     public func evaluate(_ source: [UInt8], chunkName: String = "=stdin", allowIncomplete: Bool = true) throws -> Outcome {
         guard let helpers else { throw setupError ?? LuaError(message: "the console is not available") }
         let state = runtime.state
@@ -71,7 +65,5 @@ public final class LuaConsole {
     }
 
     /// Forgets a Ctrl-C that came when no Lua code was running, so that it does not stop the next chunk.
-    public func clearInterrupt() {
-        scrim_clearinterrupt(runtime.state.limits)
-    }
+    public func clearInterrupt() { scrim_clearinterrupt(runtime.state.limits) }
 }

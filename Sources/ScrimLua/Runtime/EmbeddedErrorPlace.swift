@@ -1,7 +1,6 @@
 extension EmbeddedLua {
-    /// `message` without the place in this chunk it starts with (`class.lua:155: not enough memory` → `not enough
-    /// memory`): what a setup Scrim runs in its own Lua on a script's behalf raised is the script's error, placed again
-    /// at the script's line by whoever reports it.
+    /// `message` without this chunk's place (`class.lua:155: not enough memory` → `not enough memory`): a setup run on
+    /// a script's behalf raised the script's error, placed again at its line by whoever reports it.
     func unplaced(_ message: String) -> String {
         let prefix = fileName + ":"
         guard message.hasPrefix(prefix) else { return message }

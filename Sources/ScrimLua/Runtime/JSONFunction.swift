@@ -1,11 +1,8 @@
 import CLua
 import ScrimCore
 
-/// `scrim.json(value)` → the value as JSON text, through Scrim's one JSON writer (`JSON`): nil `null`, booleans,
-/// numbers (integers exact, NaN and infinities `null`), strings (bytes that are not UTF-8 as U+0080–U+00FF), tables
-/// whose keys are exactly 1…n as arrays, other tables as objects with their keys as text, sorted (an empty table is
-/// `{}`). Raw access: metamethods are not called. Anything else (a function, a Scrim object, a table inside itself,
-/// nesting past `maximumDepth`) raises, naming where in the value it is.
+/// `scrim.json(value)` → JSON text through Scrim's one JSON writer (`JSON`; docs/API.md says what becomes of what).
+/// Raw access: metamethods are not called. A value JSON cannot hold raises, naming where in the value it is.
 enum JSONFunction {
     static let maximumDepth = 200
 
@@ -86,12 +83,6 @@ enum JSONFunction {
             return String(latin)
         }
 
-        func bytes(at index: Int32) -> [UInt8] {
-            var length = 0
-            guard let bytes = lua_tolstring(call.L, index, &length) else { return [] }
-            return Array(UnsafeRawBufferPointer(start: bytes, count: length))
-        }
-
         mutating func writeTable(at index: Int32, to out: inout String) throws {
             let L = call.L
             let index = lua_absindex(L, index)
@@ -107,7 +98,7 @@ enum JSONFunction {
             while lua_next(L, index) != 0 {
                 lua_settop(L, -2)
                 switch lua_type(L, -1) {
-                case LUA_TSTRING: keys.append(.string(text(at: -1), bytes: bytes(at: -1)))
+                case LUA_TSTRING: keys.append(.string(text(at: -1), bytes: call.state.bytes(at: -1)))
                 case LUA_TNUMBER:
                     keys.append(lua_isinteger(L, -1) != 0 ? .integer(Int64(scrim_tointeger(L, -1))) : .number(lua_tonumberx(L, -1, nil)))
                 case LUA_TBOOLEAN: keys.append(.boolean(lua_toboolean(L, -1) != 0))
@@ -149,9 +140,7 @@ enum JSONFunction {
         func push(_ key: Key) {
             let L = call.L
             switch key {
-            case let .string(_, bytes): bytes.withUnsafeBufferPointer { buffer in
-                    buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
-                }
+            case let .string(_, bytes): call.state.pushBytes(bytes)
             case let .integer(i): lua_pushinteger(L, lua_Integer(i))
             case let .number(n): lua_pushnumber(L, n)
             case let .boolean(b): lua_pushboolean(L, b ? 1 : 0)

@@ -15,9 +15,7 @@ public struct RuntimeOptions: Sendable {
     public var refusesBytecode = false
 
     /// A traceback, or a text holding tracebacks, as these options show it.
-    public func shown(_ text: String) -> String {
-        traceInternals ? text : UserTraceback.filteringTracebacks(in: text)
-    }
+    public func shown(_ text: String) -> String { traceInternals ? text : UserTraceback.filteringTracebacks(in: text) }
 
     public init() {}
 }
@@ -65,9 +63,7 @@ public final class LuaRuntime {
     }
 
     /// The state closes (its finalizers run) while everything they might reach is still here.
-    deinit {
-        state.close()
-    }
+    deinit { state.close() }
 
     /// Runs a script file as `lua5.4 path args…` would: `...` are the arguments and the global
     /// `arg` holds them, with the script at 0 and what came before it (`before`) at negative indices.
@@ -87,9 +83,7 @@ public final class LuaRuntime {
 
     /// Advances the clock until nothing is pending, as the end of `scrim run` does.
     @discardableResult
-    public func settle(timeout: Seconds = 10) throws -> Seconds {
-        try core.settle(timeout: timeout)
-    }
+    public func settle(timeout: Seconds = 10) throws -> Seconds { try core.settle(timeout: timeout) }
 
     private func runLoadedChunk(_ arguments: [String]) throws {
         state.push(arguments: arguments)
@@ -108,6 +102,11 @@ public final class LuaRuntime {
         let position = state.string(at: -1)
         return position.isEmpty ? nil : String(position.dropLast(2))
     }
+
+    /// Sends `warning` to the warning sink, at the line of the Lua code that made `call`.
+    func warn(_ warning: String, at call: LuaCall) {
+        core.warningSink((callerPosition(call).map { $0 + ": " } ?? "") + warning)
+    }
 }
 
 extension LuaRuntime {
@@ -119,9 +118,3 @@ extension LuaRuntime {
     public static var luaCopyright: String { String(cString: scrim_luacopyright()) }
 }
 
-extension LuaRuntime {
-    /// Makes every field of the `scrim` module now instead of on first use (for listing them, as the REPL's completion does).
-    public func materializeModule() {
-        ScrimModule.materialize(self)
-    }
-}

@@ -132,7 +132,7 @@ extension ScrimModule {
 
     static func install(in runtime: LuaRuntime) {
         let state = runtime.state
-        for entry in classes { state.register(for: entry.0, entry.1) }
+        for entry in classes { state.classes.register(for: entry.0, entry.1) }
         // The runtime's hold on a shown popup keeps its Lua peer (delegate, closures) alive with it.
         weak let weakState = state
         runtime.core.popups.didHold = { weakState?.pin($0) }
@@ -168,30 +168,11 @@ extension ScrimModule {
             return true
         }
         switch key {
-        case "window":
-            state.push(any: runtime.core.window)
-        case "rootViewController":
-            state.push(any: runtime.core.rootViewController)
-        default:
-            return false
+        case "window": state.push(any: runtime.core.window)
+        case "rootViewController": state.push(any: runtime.core.rootViewController)
+        default: return false
         }
         return true
-    }
-
-    /// Makes every field of the module now (the REPL lists them for completion) but the root controller: making it
-    /// puts its view in the window, and a script must find the window as `scrim run` leaves it.
-    static func materialize(_ runtime: LuaRuntime) {
-        let state = runtime.state
-        guard case .table(let module) = state.global("scrim") else { return }
-        // Raw: the module's __newindex is a Swift function, which must not run (and maybe raise) unprotected.
-        for key in functions.map(\.0) + ["window"] where pushStaticField(key, runtime) {
-            state.setField(module, key, state.popRef())
-        }
-        state.keepingTop { _ in
-            module.push(state.L)
-            // Listing only: a class that cannot be built now (memory spent) is built, or reported, on first use.
-            try? installClasses(runtime)
-        }
     }
 
     /// The module fields `installClasses` sets.
@@ -216,8 +197,7 @@ extension ScrimModule {
             if let base = declared.base {
                 scrim_rawgetfield(L, -1, base)
                 try runtime.pushClassTable(declared.table(), base: -1)
-                lua_rotate(L, -2, 1)
-                lua_settop(L, -2)
+                scrim_remove(L, -2)
             } else {
                 try runtime.pushClassTable(declared.table())
             }
@@ -249,11 +229,24 @@ extension ScrimModule {
         return call.push(nil, core.tapFailureReason(at: point))
     }
 
-    static let find = HostFunction("find") { call in
-        call.push(call.runtime.core.find(try call.string(1)))
-    }
+    static let find = HostFunction("find") { call in call.push(call.runtime.core.find(try call.string(1))) }
 
-    static let tree = HostFunction("tree") { call in
-        call.push(call.runtime.core.tree())
+    static let tree = HostFunction("tree") { call in call.push(call.runtime.core.tree()) }
+}
+
+extension LuaRuntime {
+    /// Makes every field of the `scrim` module now (the REPL lists them for completion) but the root controller:
+    /// making it puts its view in the window, and a script must find the window as `scrim run` leaves it.
+    public func materializeModule() {
+        guard case .table(let module) = state.global("scrim") else { return }
+        // Raw: the module's __newindex is a Swift function, which must not run (and maybe raise) unprotected.
+        for key in ScrimModule.functions.map(\.0) + ["window"] where ScrimModule.pushStaticField(key, self) {
+            state.setField(module, key, state.popRef())
+        }
+        state.keepingTop { _ in
+            module.push(state.L)
+            // Listing only: a class that cannot be built now (memory spent) is built, or reported, on first use.
+            try? ScrimModule.installClasses(self)
+        }
     }
 }

@@ -4,7 +4,6 @@ import CLua
 // given, even when they are not UTF-8 (a Swift String would turn such bytes into U+FFFD).
 
 extension LuaState {
-    /// Compiles a text chunk given as bytes and pushes it as a function.
     public func load(bytes: [UInt8], name: String) throws {
         // An empty array may have no storage; a one-byte one lends a pointer for the zero-length buffer.
         let storage = bytes.isEmpty ? [0] : bytes
@@ -30,9 +29,8 @@ extension LuaState {
 }
 
 extension LuaRuntime {
-    /// Sets the global `arg` as lua.c does: `words` is the whole command line (the program first), `scriptIndex`
-    /// the script's place in it (0 when there is none): the script at `arg[0]`, its arguments at 1…, and what came
-    /// before it at negative indices.
+    /// Sets the global `arg` as lua.c does from the whole command line `words`: the script (at `scriptIndex`, 0 for
+    /// none) at `arg[0]`, its arguments at 1…, what came before at negative indices.
     public func setArgTable(words: [[UInt8]], scriptIndex: Int) {
         let L = state.L
         lua_createtable(L, Int32(max(0, words.count - scriptIndex - 1)), Int32(scriptIndex) + 1)
@@ -50,24 +48,20 @@ extension LuaRuntime {
         try call(withArguments: arguments)
     }
 
-    /// Runs standard input as a chunk named `name`, read in pieces under the budgets (never whole in a buffer), its
-    /// `...` as `run(bytes:)`'s.
+    /// Runs standard input as a chunk, read in pieces under the budgets (never whole in a buffer).
     public func runStandardInput(name: String, arguments: [[UInt8]]?) throws {
         if scrim_loadstdin(state.L, name) != LUA_OK { throw state.popError() }
         try call(withArguments: arguments)
     }
 
-    /// Runs a script file (chunk name `@path`) with `arguments` as `...` (nil: from the global `arg`, as lua.c does);
-    /// the `arg` table is the caller's.
+    /// Runs a script file (chunk name `@path`) with `arguments` as `...`, as `run(bytes:)` does.
     public func run(file path: String, arguments: [[UInt8]]?) throws {
         try state.loadFile(path)
         try call(withArguments: arguments)
     }
 
     /// Turns Lua warnings on (lua.c's `-W`), as `warn("@on")` does.
-    public func warningsOn() {
-        lua_warning(state.L, "@on", 0)
-    }
+    public func warningsOn() { lua_warning(state.L, "@on", 0) }
 
     private func call(withArguments arguments: [[UInt8]]?) throws {
         guard let arguments else {

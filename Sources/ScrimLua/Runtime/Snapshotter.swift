@@ -3,10 +3,8 @@ import ScrimCore
 import Synchronization
 
 extension LuaRuntime {
-    /// Draws what `runtime`'s window shows now to a PNG at the given path: `scrim.snapshot`'s back end. The bridge
-    /// knows only the core, so the command-line tool sets this to the renderer; while it is nil, `scrim.snapshot`
-    /// raises an error saying so. nonisolated(unsafe): set once, by the command-line tool's start before any state
-    /// runs, and only read after.
+    /// `scrim.snapshot`'s back end (a PNG of the window now), set to the renderer by the command-line tool (the bridge
+    /// knows only the core); nil: `scrim.snapshot` raises. nonisolated(unsafe): set once before any state runs.
     public nonisolated(unsafe) static var snapshotter: ((Runtime, String) throws -> Void)?
 
     /// The path `scrim.snapshot()` writes to when given none: `scrim-snapshot-<n>.png` in the current directory,
