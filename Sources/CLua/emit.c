@@ -12,8 +12,9 @@
    Each handler gets the same event table Swift's dispatch makes (LuaState.callHandler): the fields (numbers as
    Swift hands them back: integral values as integers), `name`, `target`, `isCancellable`, and the event metatable;
    it is called protected with the traceback handler, and an error goes to the Swift reporter, which reports it as
-   Swift's dispatch does (`error` event, error sink). While a handler runs, the table of dispatching events maps its
-   event table to 1 (cancellable), 2 (cancelled) or the event's name (not cancellable), which `ev:cancel()` reads. */
+   Swift's dispatch does (`error` event, error sink). While a handler runs, its event is on the state's list of
+   events under way (ScrimDispatch), which `ev:cancel()` reads: a frame on the C stack, not a table entry set and
+   cleared per handler. */
 #include "CLua.h"
 #include "host.h"
 
@@ -22,7 +23,7 @@
 
 /* Upvalues of `emit`; the last two are the event's keys, interned once: lua_setfield would look each C string up in
    Lua's string cache at every event. */
-enum { SWIFT_EMIT = 1, REPORTER, LISTS, METATABLE, DISPATCHING, NAME_KEY, CANCELLABLE_KEY };
+enum { SWIFT_EMIT = 1, REPORTER, LISTS, METATABLE, NAME_KEY, CANCELLABLE_KEY };
 
 static int swift_emit(lua_State *L, int top) {
   lua_settop(L, top);
@@ -78,7 +79,8 @@ static int emit(lua_State *L) {
     source = list + 1;
     normalize = 0;
   }
-  int base = lua_gettop(L);
+  lua_pushcfunction(L, scrim_msghandler);
+  int handler = lua_gettop(L), base = handler;
   int delivered = 1;
   for (lua_Integer i = 1; i <= count; i++) {
     /* A removed handler's cell holds false; a live one anything Lua can call (a function, a callable table). */
@@ -86,8 +88,9 @@ static int emit(lua_State *L) {
       lua_settop(L, base);
       continue;
     }
-    lua_createtable(L, 0, fields + 3); /* [cell, fn, event] */
-    int event = base + 3;
+    lua_replace(L, -2); /* [fn]: the cell is not needed any more */
+    lua_createtable(L, 0, fields + 3); /* [fn, event] */
+    int event = base + 2;
     if (fields > 0) copy_fields(L, source, event, normalize);
     lua_pushvalue(L, lua_upvalueindex(NAME_KEY));
     lua_pushvalue(L, 1);
@@ -99,21 +102,17 @@ static int emit(lua_State *L) {
     }
     lua_pushvalue(L, lua_upvalueindex(METATABLE));
     lua_setmetatable(L, event);
-    lua_pushvalue(L, event);
-    if (cancellable) lua_pushinteger(L, 1); else lua_pushvalue(L, 1);
-    lua_rawset(L, lua_upvalueindex(DISPATCHING));
-    lua_copy(L, event, base + 1); /* [event, fn, event] */
-    int status = scrim_pcall(L, 1, 0);
-    lua_pushvalue(L, base + 1);
-    if (lua_rawget(L, lua_upvalueindex(DISPATCHING)) == LUA_TNUMBER && lua_tointeger(L, -1) == 2) delivered = 0;
-    lua_pop(L, 1);
-    lua_pushvalue(L, base + 1);
-    lua_pushnil(L);
-    lua_rawset(L, lua_upvalueindex(DISPATCHING));
-    if (status != LUA_OK) { /* [event, message] */
+    /* Nothing between linking the frame and unlinking it can raise: the handler runs protected. */
+    ScrimLimits *lim = scrim_limits(L);
+    ScrimDispatch frame = {lua_topointer(L, event), lua_tostring(L, 1), cancellable, lim->emitting};
+    lim->emitting = &frame;
+    int status = scrim_pcallwith(L, handler, 1, 0);
+    lim->emitting = frame.outer;
+    if (frame.state == 2) delivered = 0;
+    if (status != LUA_OK) { /* [message] */
       lua_pushvalue(L, lua_upvalueindex(REPORTER));
       lua_pushvalue(L, 1);
-      lua_rotate(L, -3, 2); /* [event, reporter, name, message] */
+      lua_rotate(L, -3, 2); /* [reporter, name, message] */
       /* A stop raised on the way back (the budget ran out) is raised again by the next instruction. */
       if (lua_pcall(L, 2, 0, 0) != LUA_OK) lua_pop(L, 1);
     }
@@ -128,8 +127,22 @@ static int emit(lua_State *L) {
 
 void scrim_pushemit(lua_State *L, void *swiftEmit) {
   lua_pushlightuserdata(L, swiftEmit);
-  lua_rotate(L, -5, 1);
+  lua_rotate(L, -4, 1);
   lua_pushliteral(L, "name");
   lua_pushliteral(L, "isCancellable");
-  lua_pushcclosure(L, emit, 7);
+  lua_pushcclosure(L, emit, 6);
+}
+
+int scrim_canceldispatch(lua_State *L, int index, const char **name) {
+  const void *event = lua_topointer(L, index);
+  for (ScrimDispatch *frame = scrim_limits(L)->emitting; frame != NULL; frame = frame->outer) {
+    if (frame->event != event) continue;
+    if (frame->state == 0) {
+      *name = frame->name;
+      return 0;
+    }
+    frame->state = 2;
+    return 1;
+  }
+  return -1;
 }

@@ -165,6 +165,10 @@ static inline __attribute__((always_inline)) int pcall_with(lua_State *L, int ha
   return status;
 }
 
+int scrim_pcallwith(lua_State *L, int handler, int nargs, int nresults) {
+  return pcall_with(L, handler, 0, nargs, nresults);
+}
+
 int scrim_pcall(lua_State *L, int nargs, int nresults) {
   ScrimLimits *lim = scrim_limits(L);
   if (resident_handler(L, lim)) return pcall_with(L, 1, 0, nargs, nresults);

@@ -127,6 +127,30 @@ describe("hooks", function()
     assert.truthy(refused:find("event 't.fixed' cannot be cancelled", 1, true))
   end)
 
+  it("cancels an outer event from a nested emission's handler, and not after a handler's error", function()
+    local outer, afterError
+    scrim.on("t.outer", function(ev)
+      outer = ev
+      scrim.emit("t.inner")
+    end)
+    scrim.on("t.inner", function(ev)
+      assert.is_true(outer:cancel()) -- the outer emission is still under way
+      assert.is_true(ev:cancel())
+    end)
+    assert.is_false(scrim.emit("t.outer"))
+    assert.is_true(outer.isCancelled)
+    scrim.on("t.failing", function(ev)
+      afterError = ev
+      error("handler fails")
+    end)
+    scrim.on("error", function() end, { group = "t.failing" })
+    assert.is_true(scrim.emit("t.failing"))
+    scrim.off("t.failing")
+    local ok, err = pcall(afterError.cancel, afterError)
+    assert.is_false(ok)
+    assert.truthy(err:find("the event is over", 1, true))
+  end)
+
   it("reports a handler's error with its place and the emitting line in the traceback", function()
     local report
     scrim.on("error", function(ev) report = ev end)

@@ -29,6 +29,15 @@ typedef struct ScrimArmedThread {
 } ScrimArmedThread;
 #define SCRIM_ARMED_MAX 8
 
+/* An event `scrim.emit` is running a handler of from C: on emit's C stack, linked from its state's `emitting`
+   while the handler runs, so that `ev:cancel()` can find it and a kept table cannot reach an event that is over. */
+typedef struct ScrimDispatch {
+  const void *event;       /* the handler's event table (lua_topointer) */
+  const char *name;        /* the event's name, for the error of a cancel it does not allow */
+  int state;               /* 0 not cancellable, 1 cancellable, 2 cancelled */
+  struct ScrimDispatch *outer;
+} ScrimDispatch;
+
 /* Per-state limits and bookkeeping; it is the allocator's userdata. */
 typedef struct ScrimLimits {
   size_t used;             /* bytes allocated now */
@@ -69,6 +78,7 @@ typedef struct ScrimLimits {
   int textOnly;            /* scrim_textonly ran: Swift's loads refuse binary chunks too */
   int observed;            /* a Swift observer sees every call into Lua (LuaState.callObserver): paths that call Lua
                               from C without Swift (scrim.emit's) leave such calls to Swift */
+  ScrimDispatch *emitting; /* the innermost event scrim.emit runs a handler of from C, or NULL */
   char stopMessage[256];   /* what the stop hook raises while `stopping` */
   int warningsOff;         /* after warn("@off"), until warn("@on") */
   int warningOpen;         /* a piece came with more to follow: the next piece is no control message */
@@ -141,6 +151,9 @@ int scrim_canallocate(ScrimLimits *lim, size_t more);
 /* Protected call of the function below nargs arguments, with the C traceback handler.
    Error values come back as "message\nstack traceback:\n..." strings (memory errors: the message only). */
 int scrim_pcall(lua_State *L, int nargs, int nresults);
+/* scrim_pcall with scrim_msghandler already at `handler`, below the function, where it stays: a caller that calls
+   many times from one frame (scrim.emit's loop) pushes it once and saves moving the stack twice a call. */
+int scrim_pcallwith(lua_State *L, int handler, int nargs, int nresults);
 /* Loads a chunk as luaL_loadbufferx/luaL_loadfilex do: mode "bt", or "t" once scrim_textonly made the state
    text-only; returns the load status. */
 int scrim_loadbuffer(lua_State *L, const char *buff, size_t size, const char *chunkname);
@@ -179,9 +192,12 @@ int scrim_pushmethod(lua_State *L, const char *name);
 int scrim_pushrefmethod(lua_State *L, int ref, const char *name);
 /* Pushes `scrim.emit`: a C function that runs an emission's handlers itself when they are all plain Lua functions
    (see emit.c), else calls the Swift host function `swiftEmit` (borrowed: it must live as long as the state) in its
-   own frame. Pops, from the top: the table of dispatching events, the events' metatable, the table of handler lists,
-   the Swift function that reports a handler's error; [-4, +1]. */
+   own frame. Pops, from the top: the events' metatable, the table of handler lists, the Swift function that reports
+   a handler's error; [-3, +1]. */
 void scrim_pushemit(lua_State *L, void *swiftEmit);
+/* `ev:cancel()` for the event table at `index`, if scrim.emit runs a handler of it from C: 1 cancelled, 0 it cannot
+   be cancelled (`*name`: the event's), -1 no such event under way. */
+int scrim_canceldispatch(lua_State *L, int index, const char **name);
 /* "chunk:line:" of the Lua function `level` levels up, or "" */
 void scrim_where(lua_State *L, int level);
 /* `--no-bytecode`: makes every loader text-only (mode "t"), whatever mode a caller asks for: `load`, `loadfile`,

@@ -104,9 +104,8 @@ enum HookBinding {
         }
     }
 
-    /// Registry keys of the tables `scrim.emit`'s C side shares with Swift (emit.c says what they hold).
+    /// Registry key of the table of handler lists `scrim.emit`'s C side shares with Swift (emit.c says what it holds).
     static let listsKey = RegistryKey()
-    private static let dispatchingKey = RegistryKey()
 
     /// Pushes `scrim.emit`: the C function that dispatches to Lua handlers itself and leaves the rest to `emit`.
     /// False, with nothing pushed, if it could not be made (the event metatable did not load: memory ran out).
@@ -120,7 +119,6 @@ enum HookBinding {
             lua_settop(L, top)
             return false
         }
-        state.pushRegistryTable(dispatchingKey)
         scrim_pushemit(L, Unmanaged.passUnretained(emit).toOpaque())
         return true
     }
@@ -136,23 +134,15 @@ enum HookBinding {
 
     /// `ev:cancel()` on the table of a handler `scrim.emit` runs from C.
     private static func cancelDispatchedFromLua(_ call: LuaCall) throws -> Int32 {
-        let L = call.L
-        lua_checkstack(L, 4)
-        call.state.pushRegistryTable(dispatchingKey)
-        lua_pushvalue(L, 1)
-        switch lua_rawget(L, -2) {
-        case LUA_TNUMBER:
-            lua_pushvalue(L, 1)
-            lua_pushinteger(L, 2)
-            lua_rawset(L, -4)
-            lua_settop(L, 1)
-            lua_pushboolean(L, 1)
-            lua_setfield(L, 1, "isCancelled")
+        var name: UnsafePointer<CChar>?
+        switch scrim_canceldispatch(call.L, 1, &name) {
+        case 1:
+            lua_settop(call.L, 1)
+            lua_pushboolean(call.L, 1)
+            lua_setfield(call.L, 1, "isCancelled")
             return call.push(true)
-        case LUA_TSTRING:
-            throw ScriptError("event '\(call.state.string(at: -1))' cannot be cancelled")
-        default:
-            throw ScriptError("the event is over: cancel it from its handler")
+        case 0: throw ScriptError("event '\(name.map { String(cString: $0) } ?? "")' cannot be cancelled")
+        default: throw ScriptError("the event is over: cancel it from its handler")
         }
     }
 
