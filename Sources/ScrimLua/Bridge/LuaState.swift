@@ -10,7 +10,9 @@ public final class LuaState {
     @usableFromInline let mainThread: OpaquePointer
     let handle: StateHandle
     @usableFromInline let limits: UnsafeMutablePointer<ScrimLimits>
-    var classes = ClassRegistry()
+    /// Looked up on every push of an object (a hook's target, a delegate's argument); only the state's own thread
+    /// touches it and `resolve` calls out to nothing that could reach it again, so skip exclusivity checks.
+    @exclusivity(unchecked) var classes = ClassRegistry()
     /// Mirrors Swift's ownership among the objects that keep something from Lua (see `OwnershipLinks`).
     lazy var ownershipLinks = OwnershipLinks(state: self)
     /// Every class a metatable was built for (its address is the metatable's key, so it must not be reused) and the
