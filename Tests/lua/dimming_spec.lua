@@ -1,19 +1,7 @@
 -- docs/API.md §5–6, docs/DESIGN.md rules 7–9, seed 2: modal presentation and the DimmingTransition family.
-local function content_controller(class, props)
-  local C = scrim.class("Sheet", class)
-  function C:viewDidLoad()
-    local content = scrim.View{ name = "content", backgroundColor = "white" }
-    self.view:addSubview(content)
-    self.content = content
-    scrim.constrain(content, "leading", "==", self.view, "leading")
-    scrim.constrain(content, "trailing", "==", self.view, "trailing")
-    scrim.constrain{ item = content, attribute = "height", constant = 300 }
-    self.bottom = scrim.constrain(self.view, "bottom", "==", content, "bottom")
-  end
-  function C:animatedBottomConstraint() return self.bottom end
-  for k, v in pairs(props or {}) do C[k] = v end
-  return C
-end
+-- The bottom sheet both dimming specs present (Tests/lua/support, beside this file).
+local here = debug.getinfo(1, "S").source:match("^@(.-)[^/]*$")
+local content_controller = dofile(here .. "support/content_controller.lua")
 
 local function ease(x)  -- the ease-in-out curve, by bisection (independent of the engine)
   local function coord(t, p1, p2) local u = 1 - t return 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t end

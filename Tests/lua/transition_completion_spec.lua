@@ -1,19 +1,7 @@
 -- docs/API.md §5–6: what a transition's callbacks see when it completes, and what a tap past a presented view meets.
-local function content_controller(class, props)
-  local C = scrim.class("Sheet", class)
-  function C:viewDidLoad()
-    local content = scrim.View{ name = "content", backgroundColor = "white" }
-    self.view:addSubview(content)
-    self.content = content
-    scrim.constrain(content, "leading", "==", self.view, "leading")
-    scrim.constrain(content, "trailing", "==", self.view, "trailing")
-    scrim.constrain{ item = content, attribute = "height", constant = 300 }
-    self.bottom = scrim.constrain(self.view, "bottom", "==", content, "bottom")
-  end
-  function C:animatedBottomConstraint() return self.bottom end
-  for k, v in pairs(props or {}) do C[k] = v end
-  return C
-end
+-- The bottom sheet both dimming specs present (Tests/lua/support, beside this file).
+local here = debug.getinfo(1, "S").source:match("^@(.-)[^/]*$")
+local content_controller = dofile(here .. "support/content_controller.lua")
 
 describe("a transition's completion", function()
   -- UIKit: when the presentation completes, its animations are over; a tap then (in transition.didPresent, in the
