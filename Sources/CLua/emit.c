@@ -89,7 +89,9 @@ static int emit(lua_State *L) {
       continue;
     }
     lua_replace(L, -2); /* [fn]: the cell is not needed any more */
-    lua_createtable(L, 0, fields + 3); /* [fn, event] */
+    /* Sized exactly (the fields, name, isCancellable): Lua rounds a hash part up to a power of two, and every byte
+       of an event table is collector work paid for by each emission. */
+    lua_createtable(L, 0, fields + 1 + cancellable); /* [fn, event] */
     int event = base + 2;
     if (fields > 0) copy_fields(L, source, event, normalize);
     lua_pushvalue(L, lua_upvalueindex(NAME_KEY));

@@ -109,10 +109,12 @@ extension PluginHost {
             if let warning = EventNames.warning(forSubscriptionTo: event) {
                 runtime.core.warningSink("plugin '\(plugin)': \(warning)")
             }
+            call.state.pushString(event)
+            let name = call.state.popRef()
             weak let state = call.state
             let hook = runtime.core.hooks.on(event, priority: priority, once: once, group: group) { event in
                 do {
-                    try state?.callHandler(function, event)
+                    try state?.callHandler(function, event, name: name)
                 } catch let error as LuaError {
                     throw PluginCallbackError(plugin: plugin, error: error)
                 }

@@ -151,6 +151,30 @@ describe("hooks", function()
     assert.truthy(err:find("the event is over", 1, true))
   end)
 
+  it("cancels the same way when Swift dispatches (a once handler), across nested emissions from C", function()
+    local kept, outer, flags = nil, nil, {}
+    scrim.on("t.swiftcancel", function(ev)
+      kept, outer = ev, ev
+      flags[#flags + 1] = tostring(ev.isCancellable) .. " " .. ev.name
+      scrim.emit("t.cinner") -- dispatched from C, inside the Swift dispatch
+    end, { once = true })
+    scrim.on("t.cinner", function(ev)
+      assert.is_true(outer:cancel())
+      flags[#flags + 1] = "inner " .. tostring(ev.isCancelled)
+    end)
+    scrim.on("t.swiftcancel", function(ev) flags[#flags + 1] = "next " .. tostring(ev.isCancelled) end)
+    assert.is_false(scrim.emit("t.swiftcancel"))
+    assert.same({ "true t.swiftcancel", "inner false", "next false" }, flags)
+    assert.is_true(kept.isCancelled)
+    local ok, err = pcall(kept.cancel, kept)
+    assert.is_false(ok)
+    assert.truthy(err:find("the event is over", 1, true))
+    local refused
+    scrim.on("t.swiftfixed", function(ev) refused = select(2, pcall(ev.cancel, ev)) end, { once = true })
+    assert.is_true(scrim.emit("t.swiftfixed", nil, false))
+    assert.truthy(refused:find("event 't.swiftfixed' cannot be cancelled", 1, true))
+  end)
+
   it("reports a handler's error with its place and the emitting line in the traceback", function()
     local report
     scrim.on("error", function(ev) report = ev end)

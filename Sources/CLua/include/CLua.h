@@ -29,8 +29,9 @@ typedef struct ScrimArmedThread {
 } ScrimArmedThread;
 #define SCRIM_ARMED_MAX 8
 
-/* An event `scrim.emit` is running a handler of from C: on emit's C stack, linked from its state's `emitting`
-   while the handler runs, so that `ev:cancel()` can find it and a kept table cannot reach an event that is over. */
+/* An event a handler of is running, from C (`scrim.emit`) or from Swift's dispatch (LuaState.callHandler): on the
+   dispatcher's stack, linked from its state's `emitting` while the handler runs, so that `ev:cancel()` can find it
+   and a kept table cannot reach an event that is over. */
 typedef struct ScrimDispatch {
   const void *event;       /* the handler's event table (lua_topointer) */
   const char *name;        /* the event's name, for the error of a cancel it does not allow */
@@ -78,7 +79,7 @@ typedef struct ScrimLimits {
   int textOnly;            /* scrim_textonly ran: Swift's loads refuse binary chunks too */
   int observed;            /* a Swift observer sees every call into Lua (LuaState.callObserver): paths that call Lua
                               from C without Swift (scrim.emit's) leave such calls to Swift */
-  ScrimDispatch *emitting; /* the innermost event scrim.emit runs a handler of from C, or NULL */
+  ScrimDispatch *emitting; /* the innermost event a handler of is running (ScrimDispatch), or NULL */
   char stopMessage[256];   /* what the stop hook raises while `stopping` */
   int warningsOff;         /* after warn("@off"), until warn("@on") */
   int warningOpen;         /* a piece came with more to follow: the next piece is no control message */

@@ -12,18 +12,20 @@ enum HookBinding {
         .action("remove") { hook, _ in hook.remove() }
         .description { "Hook(\($0.event))" }
 
-    /// `ev:cancel()`: the event a handler's table stands for is found through a private key, set only while the
-    /// handler runs, so a kept table cannot reach an event that is over (or recycled).
+    /// `ev:cancel()`: the event under way whose table it is, found among the dispatch frames of its state (Swift's and
+    /// emit.c's alike), so a kept table cannot reach an event that is over (or recycled).
     static let cancel = HostFunction("cancel", kind: .method) { call in
         guard call.type(1) == LUA_TTABLE else { throw call.typeError(1, expected: "event") }
-        guard let event = call.state.dispatching.first(where: { $0.table == lua_topointer(call.L, 1) })?.event else {
-            return try cancelDispatchedFromLua(call)
+        var name: UnsafePointer<CChar>?
+        switch scrim_canceldispatch(call.L, 1, &name) {
+        case 1:
+            lua_settop(call.L, 1)
+            lua_pushboolean(call.L, 1)
+            lua_setfield(call.L, 1, "isCancelled")
+            return call.push(true)
+        case 0: throw ScriptError("event '\(name.map { String(cString: $0) } ?? "")' cannot be cancelled")
+        default: throw ScriptError("the event is over: cancel it from its handler")
         }
-        guard event.isCancellable else { throw ScriptError("event '\(event.name)' cannot be cancelled") }
-        let cancelled = event.cancel()
-        lua_pushboolean(call.L, 1)
-        lua_setfield(call.L, 1, "isCancelled")
-        return call.push(cancelled)
     }
 
     static let on = HostFunction("on") { call in
@@ -51,10 +53,12 @@ enum HookBinding {
         if bus.channelDidChange == nil { follow(bus, in: call.state) }
         [function].push(call.state)
         let tag = LuaHandler(handle: handle, cell: call.state.popRef())
+        call.state.pushString(name)
+        let nameRef = call.state.popRef()
         let hook = bus.on(name, priority: priority, once: once, group: group, tag: tag) { event in
             guard let L = handle.L else { return }
             try Unmanaged<LuaState>.fromOpaque(scrim_limits(L).pointee.host)._withUnsafeGuaranteedRef {
-                try $0.callHandler(function, event)
+                try $0.callHandler(function, event, name: nameRef)
             }
         }
         return call.push(hook)
@@ -130,20 +134,6 @@ enum HookBinding {
         let error = call.state.popError()
         bus(of: call)._withUnsafeGuaranteedRef { $0.report(error, context: "hook handler for \"\(name)\"") }
         return 0
-    }
-
-    /// `ev:cancel()` on the table of a handler `scrim.emit` runs from C.
-    private static func cancelDispatchedFromLua(_ call: LuaCall) throws -> Int32 {
-        var name: UnsafePointer<CChar>?
-        switch scrim_canceldispatch(call.L, 1, &name) {
-        case 1:
-            lua_settop(call.L, 1)
-            lua_pushboolean(call.L, 1)
-            lua_setfield(call.L, 1, "isCancelled")
-            return call.push(true)
-        case 0: throw ScriptError("event '\(name.map { String(cString: $0) } ?? "")' cannot be cancelled")
-        default: throw ScriptError("the event is over: cancel it from its handler")
-        }
     }
 
     /// Keeps the lists `scrim.emit` dispatches from in step with the bus (see `publish`).
@@ -288,48 +278,59 @@ extension LuaState {
 }
 
 extension LuaState {
-    private static let eventMetatableKey = RegistryKey()
 
     /// Calls a hook handler with its event: the hot path of dispatch. The event is a plain table (no userdata, nothing
-    /// to finalize per event) a handler may keep; `cancel` finds the event through `dispatching`, which pairs the table
-    /// with it only while its handler runs, so a kept table cannot reach an event that is over.
-    public func callHandler(_ function: LuaRef, _ event: HookEvent) throws {
+    /// to finalize per event) a handler may keep. While the handler runs, a dispatch frame on this stack, linked from
+    /// the state as emit.c links its own, pairs the table with the event for `ev:cancel()`, so a kept table cannot
+    /// reach an event that is over. `name` is the event's name made once, when the handler was registered: a
+    /// handler's channel is fixed, and pushing the Swift string was a tenth of a dispatch.
+    public func callHandler(_ function: LuaRef, _ event: HookEvent, name: LuaRef) throws {
         guard function.isValid else { return }
         return try keepingTop { _ in
             let L = self.L
-            lua_checkstack(L, 6)
+            lua_checkstack(L, 7)
+            name.push(L) // kept below the call: the frame's name points into it
+            let fields = event.fields, target = event.target
+            var frame = ScrimDispatch(event: nil, name: lua_tolstring(L, -1, nil), state: event.isCancellable ? 1 : 0,
+                                      outer: limits.pointee.emitting)
             function.push(L)
-            lua_createtable(L, 0, Int32(event.fields.count) + 3)
-            for (key, value) in event.fields {
+            // Sized exactly, as emit.c sizes its events: a hash part is rounded up to a power of two.
+            lua_createtable(L, 0, Int32(fields.count) + 1 + (target == nil ? 0 : 1) + frame.state)
+            for (key, value) in fields {
                 value.push(self)
                 lua_setfield(L, -2, key)
             }
-            pushString(event.name)
+            lua_pushvalue(L, -3)
             lua_setfield(L, -2, "name")
-            if let target = event.target {
+            if let target {
                 push(hookTarget: target)
                 lua_setfield(L, -2, "target")
             }
-            if event.isCancellable {
+            if frame.state == 1 {
                 lua_pushboolean(L, 1)
                 lua_setfield(L, -2, "isCancellable")
             }
             try pushEventMetatable()
             lua_setmetatable(L, -2)
-            dispatching.append((lua_topointer(L, -1), event))
-            defer { dispatching.removeLast() }
-            try call(nargs: 1, nresults: 0, name: callObserver == nil ? nil : "hook \(event.name)")
+            frame.event = lua_topointer(L, -1)
+            try withUnsafeMutablePointer(to: &frame) { frame in
+                limits.pointee.emitting = frame
+                defer {
+                    limits.pointee.emitting = frame.pointee.outer
+                    if frame.pointee.state == 2 { event.cancel() }
+                }
+                try call(nargs: 1, nresults: 0, name: callObserver == nil ? nil : "hook \(event.name)")
+            }
         }
     }
 
     static let eventChunk = EmbeddedLua("event.lua", PackageResources.event_lua)
 
     func pushEventMetatable() throws {
-        if lua_rawgetp(L, scrim_registryindex(), LuaState.eventMetatableKey.address) == LUA_TTABLE { return }
-        lua_settop(L, -2)
+        if eventMetatable != 0 { lua_rawgeti(L, scrim_registryindex(), eventMetatable); return }
         try load(LuaState.eventChunk)
         LuaFields([("__index", try call(popRef(), [HookBinding.cancel])), ("__name", "HookEvent")]).push(self)
         lua_pushvalue(L, -1)
-        lua_rawsetp(L, scrim_registryindex(), LuaState.eventMetatableKey.address)
+        eventMetatable = lua_Integer(luaL_ref(L, scrim_registryindex()))
     }
 }

@@ -50,6 +50,9 @@ extension LuaState {
 
     /// Pushes an object with the Lua class registered for its type; nil when none is.
     public func push(any object: AnyObject) {
+        // The userdata it already has, before its class is looked for: most objects pushed (events' targets, delegates'
+        // arguments) have one.
+        if pushExistingPeer(object) { return }
         guard let luaClass = classes.resolve(type(of: object)) else { return lua_pushnil(L) }
         push(object: object, as: luaClass.classOfObject?(object) ?? luaClass)
     }

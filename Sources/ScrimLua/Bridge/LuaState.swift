@@ -19,8 +19,6 @@ public final class LuaState {
     /// accessors those metatables hold as light pointers: kept for the state's whole life.
     var metatableClasses: [LuaClassBase] = []
     var retainedMembers: [HostFunction] = []
-    /// The event tables whose handlers are running, innermost last, with their events (see `callHandler`).
-    @exclusivity(unchecked) var dispatching: [(table: UnsafeRawPointer?, event: HookEvent)] = []
     /// The `LuaRuntime` this state belongs to.
     public weak var owner: AnyObject?
     /// Sees every protected call from Swift into Lua (`scrim run --trace`); nil, the default, costs one check a call.
@@ -28,8 +26,11 @@ public final class LuaState {
         // C code that calls Lua without Swift (scrim.emit's dispatch) leaves the calls to Swift while one is set.
         didSet { limits.pointee.observed = callObserver == nil ? 0 : 1 }
     }
-    /// Where identity is kept: object address → its userdata, values weak so Lua can collect them.
-    static let objectCacheKey = RegistryKey()
+    /// Registry slots read on every push of an object and every hook dispatch: where identity is kept (object
+    /// address → its userdata, values weak so Lua can collect them) and the event metatable (0 until it is made).
+    /// Integer slots are the registry's array part; a light-userdata key would be a hashed lookup each time.
+    @exclusivity(unchecked) private(set) var objectCache: lua_Integer = 0
+    @exclusivity(unchecked) var eventMetatable: lua_Integer = 0
 
     /// A fresh state with the standard library and the given limits (nil for none). Throws when Lua cannot make one
     /// (no memory): a host that embeds Scrim gets an error to handle, not an abort.
@@ -46,8 +47,8 @@ public final class LuaState {
         limits.pointee.host = Unmanaged.passUnretained(self).toOpaque()
         luaL_openlibs(L)
         scrim_opencoroutines(L)
-        pushRegistryTable(LuaState.objectCacheKey, mode: "v")
-        lua_settop(L, -2)
+        LuaFields([], metatable: [("__mode", "v")]).push(self)
+        objectCache = lua_Integer(luaL_ref(L, scrim_registryindex()))
         self.memoryLimit = memoryLimit
         self.timeBudget = timeBudget
     }
@@ -247,7 +248,7 @@ public final class LuaState {
     public func push(object: AnyObject, as luaClass: LuaClassBase) {
         let key = Unmanaged.passUnretained(object).toOpaque()
         lua_checkstack(L, 4)
-        lua_rawgetp(L, scrim_registryindex(), LuaState.objectCacheKey.address)
+        lua_rawgeti(L, scrim_registryindex(), objectCache)
         if lua_rawgetp(L, -1, key) == LUA_TUSERDATA {
             scrim_remove(L, -2)
             return

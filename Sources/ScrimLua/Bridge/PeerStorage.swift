@@ -11,7 +11,7 @@ extension LuaState {
     /// Pushes the userdata that stands for `object` if it has one now (without making one); returns whether it did.
     func pushExistingPeer(_ object: AnyObject) -> Bool {
         lua_checkstack(L, 6)
-        lua_rawgetp(L, scrim_registryindex(), LuaState.objectCacheKey.address)
+        lua_rawgeti(L, scrim_registryindex(), objectCache)
         if lua_rawgetp(L, -1, Unmanaged.passUnretained(object).toOpaque()) == LUA_TUSERDATA {
             scrim_remove(L, -2)
             return true
