@@ -196,8 +196,8 @@ int scrim_pushrefmethod(lua_State *L, int ref, const char *name);
    own frame. Pops, from the top: the events' metatable, the table of handler lists, the Swift function that reports
    a handler's error; [-3, +1]. */
 void scrim_pushemit(lua_State *L, void *swiftEmit);
-/* `ev:cancel()` for the event table at `index`, if scrim.emit runs a handler of it from C: 1 cancelled, 0 it cannot
-   be cancelled (`*name`: the event's), -1 no such event under way. */
+/* `ev:cancel()` for the event table at `index`, if a handler of it is running (ScrimDispatch, from either dispatcher):
+   1 cancelled, 0 it cannot be cancelled (`*name`: the event's), -1 no such event under way. */
 int scrim_canceldispatch(lua_State *L, int index, const char **name);
 /* "chunk:line:" of the Lua function `level` levels up, or "" */
 void scrim_where(lua_State *L, int level);

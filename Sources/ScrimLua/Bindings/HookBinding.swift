@@ -278,7 +278,6 @@ extension LuaState {
 }
 
 extension LuaState {
-
     /// Calls a hook handler with its event: the hot path of dispatch. The event is a plain table (no userdata, nothing
     /// to finalize per event) a handler may keep. While the handler runs, a dispatch frame on this stack, linked from
     /// the state as emit.c links its own, pairs the table with the event for `ev:cancel()`, so a kept table cannot

@@ -54,6 +54,6 @@ extension LuaState {
         // arguments) have one.
         if pushExistingPeer(object) { return }
         guard let luaClass = classes.resolve(type(of: object)) else { return lua_pushnil(L) }
-        push(object: object, as: luaClass.classOfObject?(object) ?? luaClass)
+        pushNewUserdata(for: object, as: luaClass.classOfObject?(object) ?? luaClass)
     }
 }

@@ -246,20 +246,19 @@ public final class LuaState {
     /// Pushes the one userdata that stands for `object` in this state (made on first use, with the
     /// metatable of `luaClass`); the userdata holds a retain that its `__gc` releases.
     public func push(object: AnyObject, as luaClass: LuaClassBase) {
-        let key = Unmanaged.passUnretained(object).toOpaque()
+        if !pushExistingPeer(object) { pushNewUserdata(for: object, as: luaClass) }
+    }
+
+    /// Makes and pushes the userdata of an object that has none in this state, and files it in the object cache.
+    func pushNewUserdata(for object: AnyObject, as luaClass: LuaClassBase) {
         lua_checkstack(L, 4)
-        lua_rawgeti(L, scrim_registryindex(), objectCache)
-        if lua_rawgetp(L, -1, key) == LUA_TUSERDATA {
-            scrim_remove(L, -2)
-            return
-        }
-        lua_settop(L, -2)
         _ = scrim_newobject(L, Unmanaged.passRetained(object).toOpaque(), luaClass.userValues)
         pushMetatable(luaClass)
         lua_setmetatable(L, -2)
-        lua_pushvalue(L, -1)
-        lua_rawsetp(L, -3, key)
-        scrim_remove(L, -2)
+        lua_rawgeti(L, scrim_registryindex(), objectCache)
+        lua_pushvalue(L, -2)
+        lua_rawsetp(L, -2, Unmanaged.passUnretained(object).toOpaque())
+        lua_settop(L, -2)
     }
 
     public func object(at index: Int32) -> AnyObject? {
