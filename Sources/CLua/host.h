@@ -9,6 +9,7 @@
 /* The files of the bridge and what each keeps (CLua.h is the public side of all of them):
    state.c      a state's life: made, closed, collected; its panic and warning functions
    memory.c     the memory budget: the counting allocator, the look at the process's resident memory
+   pool.c       the small blocks the allocator hands Lua, kept by the state
    stophook.c   the stop hook the budgets and Ctrl-C set, the time budget's checks, Ctrl-C's handler
    watchdog.c   the watchdog thread and the states it watches
    pcall.c      protected calls from Swift, the message handler, method calls
@@ -63,6 +64,19 @@ void scrim_allowhooks(lua_State *L);
 int scrim_hookcountdown(lua_State *L);
 /* Sets that countdown (nothing where its place is not known). */
 void scrim_sethookcountdown(lua_State *L, int countdown);
+
+/* pool.c: a state's small blocks. A block of at most SCRIM_POOL_LARGEST bytes comes from the pool; Lua's block sizes
+   (it tells them when it frees or resizes) are all the pool needs to know where a block belongs. */
+#define SCRIM_POOL_LARGEST 512
+typedef struct ScrimPool ScrimPool;
+/* A pool with no chunk yet, or NULL when the system refuses one. */
+ScrimPool *scrim_newpool(void);
+/* Gives every chunk back to the system: after lua_close, when no block is in use. */
+void scrim_freepool(ScrimPool *pool);
+/* realloc's contract with Lua's sizes: `old` is the block's size (0 with block NULL), `size` > 0. */
+void *scrim_poolrealloc(ScrimPool *pool, void *block, size_t old, size_t size);
+/* free's, for a block of `size` bytes (nothing with block NULL). */
+void scrim_poolfree(ScrimPool *pool, void *block, size_t size);
 
 /* stophook.c, for state.c: a closing state stops being Ctrl-C's target (scrim_catchinterrupt) */
 void scrim_forgetinterrupt(ScrimLimits *lim);

@@ -16,7 +16,7 @@ void *scrim_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   ScrimLimits *lim = (ScrimLimits *)ud;
   size_t old = ptr ? osize : 0;
   if (nsize == 0) {
-    free(ptr);
+    scrim_poolfree(lim->pool, ptr, old);
     lim->used -= old;
     return NULL;
   }
@@ -37,7 +37,7 @@ void *scrim_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
       }
     }
   }
-  void *p = realloc(ptr, nsize);
+  void *p = scrim_poolrealloc(lim->pool, ptr, old, nsize);
   if (p == NULL) {
     if (!lim->refusable) { /* a Lua memory error now would unwind Swift frames */
       static const char message[] = "scrim: out of memory (the system refused an allocation)\n";

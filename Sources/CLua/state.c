@@ -32,6 +32,8 @@ void scrim_close(lua_State *L) {
   ScrimLimits *outer = begin_busy(lim);
   lua_close(L);
   end_busy(lim, outer);
+  scrim_freepool(lim->pool);
+  lim->pool = NULL;
   scrim_unwatch(lim);
   scrim_forgetinterrupt(lim);
 }
@@ -89,8 +91,14 @@ static void warn_function(void *ud, const char *msg, int tocont) {
 }
 
 lua_State *scrim_newstate(ScrimLimits *limits) {
+  limits->pool = scrim_newpool();
+  if (limits->pool == NULL) return NULL;
   lua_State *L = lua_newstate(scrim_alloc, limits);
-  if (L == NULL) return NULL;
+  if (L == NULL) {
+    scrim_freepool(limits->pool);
+    limits->pool = NULL;
+    return NULL;
+  }
   *(ScrimLimits **)lua_getextraspace(L) = limits;
   limits->current = L;
   limits->mainThread = L;

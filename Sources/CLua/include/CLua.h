@@ -42,6 +42,7 @@ typedef struct ScrimDispatch {
 /* Per-state limits and bookkeeping; it is the allocator's userdata. */
 typedef struct ScrimLimits {
   size_t used;             /* bytes allocated now */
+  struct ScrimPool *pool;  /* the state's small blocks (pool.c): made and freed with the state */
   size_t limit;            /* byte budget; 0 = none */
   size_t headroom;         /* bytes past `limit` allowed while "not enough memory" is raised and reported */
   int refusable;           /* 1 while Lua code (not Swift) runs: only then may an allocation fail */
