@@ -20,7 +20,7 @@ build: setup
 	@set -o pipefail; swift build 2>&1 | tee .build/build.log
 
 release: setup
-	swift build -c release --static-swift-stdlib
+	scripts/build-release
 
 demo: build
 	.build/debug/scrim run scripts/demo.lua

@@ -5,7 +5,7 @@ import ScrimLua
 /// dependency order, each in its own sandboxed environment, and reloads them in place. It installs
 /// `scrim.plugins`, `scrim.menu`, `scrim.transition` and `scrim.controller`; the Lua half (environments, exports,
 /// the adapter) is `PluginPrelude`, compiled on first use so that runtimes without plugins pay nothing for it.
-/// The runtime owns its host (through a userdata in the Lua registry); `PluginHost.of(runtime)` finds it.
+/// The runtime owns its host (`LuaRuntime.pluginHost`); `PluginHost.of(runtime)` finds it.
 public final class PluginHost {
     public private(set) weak var runtime: LuaRuntime?
     /// Every plugin this runtime tried to load, in load order.
@@ -24,8 +24,6 @@ public final class PluginHost {
     /// The plugins being loaded or reloaded now: a plugin's code may load plugins (with the "plugins" permission),
     /// but not itself or one whose load is under way.
     private var busy: Set<String> = []
-    private static let registryKey = RegistryKey()
-    private static let luaClass = LuaClass<PluginHost>("PluginHost")
 
     private init(runtime: LuaRuntime) {
         self.runtime = runtime
@@ -36,19 +34,15 @@ public final class PluginHost {
     public static func install(in runtime: LuaRuntime) -> PluginHost {
         if let host = of(runtime) { return host }
         let host = PluginHost(runtime: runtime)
-        let state = runtime.state
-        state.register(luaClass, for: PluginHost.self)
-        state.setRegistryValue(registryKey, LuaValue.object(host))
+        runtime.pluginHost = host
         host.installModuleFunctions()
         return host
     }
 
     /// The host installed in `runtime`, if any.
     public static func of(_ runtime: LuaRuntime) -> PluginHost? {
-        let state = runtime.state
-        guard !state.isClosed else { return nil }
-        guard case .object(let host) = state.registryValue(registryKey) else { return nil }
-        return host as? PluginHost
+        guard !runtime.state.isClosed else { return nil }
+        return runtime.pluginHost as? PluginHost
     }
 
     /// The record of the plugin called `name`.

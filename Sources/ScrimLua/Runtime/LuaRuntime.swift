@@ -39,6 +39,9 @@ public final class LuaRuntime {
     var baseImplementationAddresses: Set<UnsafeRawPointer?> = []
     /// The answered members being computed, by object and name (see `LuaClass.overridable(_:answer:)`).
     var answersUnderWay: Set<AnswerUnderWay> = []
+    /// The plugin host serving this runtime (ScrimPlugins' PluginHost), kept here rather than as a userdata in the
+    /// registry: that made every start-up build a class table for it (a sixteenth of `scrim run empty.lua`).
+    public var pluginHost: AnyObject?
     /// Where reported errors are written (standard error by default).
     public var errorOutput: (String) -> Void = { writeToStandardError($0 + "\n") }
 
