@@ -1,7 +1,8 @@
 -- The plain-Lua side of scripts/bench's bridge rows, run by lua5.4 itself: the same loops as the C host's
 -- (scripts/bench_host.c) over a Lua table instead of a C object — a field read for a property read, a field write, a
 -- Lua method, an emit written in Lua (the handler called with a fresh {name = …} table holding the fields). Prints one
--- flat JSON object of nanoseconds per operation, best of `runs` timings in CPU time (os.clock).
+-- flat JSON object of nanoseconds per operation, best of `runs` timings in CPU time (os.clock), after one untimed warm-up
+-- run.
 -- Usage: lua5.4 scripts/bench_plain.lua [iterations] [runs]
 local iterations = tonumber(arg[1]) or 200000
 local runs = tonumber(arg[2]) or 15
@@ -30,6 +31,7 @@ local function best(setup, body)
   local chunk = assert(load(setup .. " for i = 1, " .. iterations .. " do " .. body .. " end return x", "=plain", "t",
     { probe = probe, emit = emit }))
   local fastest = math.huge
+  chunk()
   for _ = 1, runs do
     local start = os.clock()
     chunk()

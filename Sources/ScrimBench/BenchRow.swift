@@ -92,16 +92,12 @@ func bestOf(_ repetitions: Int, _ body: () -> Void) -> Double {
     return best
 }
 
-/// The best (smallest) CPU time of this thread over `repetitions` runs of `body`, in seconds: for rows whose baseline
-/// runs in another process, where alternating runs cannot share the machine's bursts of load.
-func bestCPU(_ repetitions: Int, _ body: () -> Void) -> Double {
-    var best = Double.infinity
-    for _ in 0..<repetitions {
-        let start = threadCPUSeconds()
-        body()
-        best = min(best, threadCPUSeconds() - start)
-    }
-    return best
+/// The CPU time of this thread one run of `body` takes, in seconds: for rows whose baseline runs in another process,
+/// whose own CPU time is not disturbed by Scrim's side either.
+func cpuSeconds(_ body: () -> Void) -> Double {
+    let start = threadCPUSeconds()
+    body()
+    return threadCPUSeconds() - start
 }
 
 func threadCPUSeconds() -> Double {
