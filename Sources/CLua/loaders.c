@@ -241,3 +241,40 @@ int scrim_loadfile(lua_State *L, const char *path) {
   close(fd);
   return status;
 }
+
+/* A chunk Scrim compiled itself in this process (scrim_dump's bytes): binary whatever scrim_textonly says, since no
+   script's bytes can reach it. */
+int scrim_loadcompiled(lua_State *L, const char *buff, size_t size, const char *chunkname) {
+  LOADING(L, luaL_loadbufferx(L, buff, size, chunkname, "b"));
+}
+
+/* lua_dump's pieces gathered in a buffer that starts at the first piece, above the function lua_dump reads. */
+typedef struct {
+  luaL_Buffer buffer;
+  int started;
+} DumpPieces;
+
+static int add_piece(lua_State *L, const void *piece, size_t size, void *ud) {
+  DumpPieces *pieces = (DumpPieces *)ud;
+  if (!pieces->started) {
+    luaL_buffinit(L, &pieces->buffer);
+    pieces->started = 1;
+  }
+  luaL_addlstring(&pieces->buffer, (const char *)piece, size);
+  return 0;
+}
+
+static int dump_k(lua_State *L) {
+  DumpPieces pieces;
+  pieces.started = 0;
+  lua_dump(L, add_piece, &pieces, 0);
+  if (pieces.started) luaL_pushresult(&pieces.buffer);
+  else lua_pushliteral(L, "");
+  return 1;
+}
+
+int scrim_dump(lua_State *L) {
+  lua_pushcfunction(L, dump_k);
+  lua_pushvalue(L, -2);
+  return scrim_pcall(L, 1, 1);
+}

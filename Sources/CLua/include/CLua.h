@@ -159,6 +159,12 @@ int scrim_pcallwith(lua_State *L, int handler, int nargs, int nresults);
 /* Loads a chunk as luaL_loadbufferx/luaL_loadfilex do: mode "bt", or "t" once scrim_textonly made the state
    text-only; returns the load status. */
 int scrim_loadbuffer(lua_State *L, const char *buff, size_t size, const char *chunkname);
+/* Loads bytecode that scrim_dump made in this process from Scrim's own source (mode "b", even in a text-only state:
+   no script's bytes reach it). */
+int scrim_loadcompiled(lua_State *L, const char *buff, size_t size, const char *chunkname);
+/* With a Lua function on top, pushes its bytecode, debug information kept (a string), or an error message; the
+   status of the protected dump. */
+int scrim_dump(lua_State *L);
 int scrim_loadfile(lua_State *L, const char *path);
 /* A chunk read in pieces by `reader` (lua_Reader), e.g. standard input: Lua's parser sees at most one piece at a
    time, and all it keeps is under the memory budget. */

@@ -12,25 +12,44 @@ public struct EmbeddedLua: Sendable {
         self.bytes = bytes
     }
 
-    /// The chunk names of the embedded chunks this process has loaded: a frame of one of them in a traceback is
-    /// Scrim's own (see `UserTraceback`).
-    private static let loadedNames = Mutex<Set<String>>([])
+    /// The bytecode of each embedded chunk this process has loaded, by chunk name (each is a file of its module's
+    /// `Lua/` folder, so the names are unique); empty while none could be kept. A process that makes many runtimes
+    /// (a test worker makes one a spec file, a window one a reload) compiles Scrim's Lua once. A frame of one of these
+    /// chunks in a traceback is Scrim's own (see `UserTraceback`).
+    fileprivate static let loaded = Mutex<[String: [UInt8]]>([:])
 
     /// Whether `fileName` names one of Scrim's embedded chunks (one that was loaded: no other can be on a stack).
-    public static func isLoadedChunk(_ fileName: String) -> Bool { loadedNames.withLock { $0.contains(fileName) } }
-
-    fileprivate func noteLoaded() {
-        _ = Self.loadedNames.withLock { $0.insert(fileName) }
-    }
+    public static func isLoadedChunk(_ fileName: String) -> Bool { loaded.withLock { $0[fileName] != nil } }
 }
 
 extension LuaState {
-    /// Compiles an embedded chunk (text only, like every chunk Scrim loads) and pushes it as a function.
+    /// Compiles an embedded chunk (or reads the bytecode an earlier load in this process made of it) and pushes it
+    /// as a function.
     public func load(_ chunk: EmbeddedLua) throws {
-        chunk.noteLoaded()
+        let name = "@" + chunk.fileName
+        let bytecode = EmbeddedLua.loaded.withLock { loaded in
+            defer { if loaded[chunk.fileName] == nil { loaded[chunk.fileName] = [] } }
+            return loaded[chunk.fileName] ?? []
+        }
+        if !bytecode.isEmpty {
+            let status = bytecode.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { scrim_loadcompiled(L, $0.baseAddress, $0.count, name) }
+            }
+            if status != LUA_OK { throw popError() }
+            return
+        }
         let status = chunk.bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { scrim_loadbuffer(L, $0.baseAddress, $0.count, "@" + chunk.fileName) }
+            buffer.withMemoryRebound(to: CChar.self) { scrim_loadbuffer(L, $0.baseAddress, $0.count, name) }
         }
         if status != LUA_OK { throw popError() }
+        // A dump refused (past the memory budget) leaves the text for the next load.
+        if scrim_dump(L) == LUA_OK {
+            var length = 0
+            if let bytes = lua_tolstring(L, -1, &length), length > 0 {
+                let bytecode = Array(UnsafeRawBufferPointer(start: bytes, count: length))
+                EmbeddedLua.loaded.withLock { $0[chunk.fileName] = bytecode }
+            }
+        }
+        lua_settop(L, -2)
     }
 }
