@@ -141,6 +141,8 @@ private struct Worker {
     /// bounded, see `ResultText`; a spec writing to the descriptor itself).
     private var skipping = false
     private var decoder = WorkerWire.Decoder()
+    /// Where each read lands: made once, since a worker writes each test's record as it ends (a read per test).
+    private var chunk = [UInt8](repeating: 0, count: 65536)
     static let maximumRecord = 16 << 20
 
     /// The file whose results were being read when the worker stopped, as far as it had sent them.
@@ -175,7 +177,7 @@ private struct Worker {
 
     /// Reads what is available; returns the files completed by it. Closes the pipe at end of file.
     mutating func read() -> [FileResult] {
-        var chunk = [UInt8](repeating: 0, count: 65536)
+        let descriptor = self.descriptor
         let count = Glibc.read(descriptor, &chunk, chunk.count)
         if count <= 0 {
             if count < 0 && (errno == EINTR || errno == EAGAIN) { return [] }

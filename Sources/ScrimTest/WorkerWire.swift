@@ -10,8 +10,8 @@
 /// A trace (`declared`, `raised`) is its fields joined by U+001E: source, short source, line, line defined, last line
 /// defined, what, traceback, and its message ("-", or "t", "w" or "j" and the text: `SourceTrace.Message`).
 enum WorkerWire {
-    private static let nameSeparator: Unicode.Scalar = "\u{1F}"
-    private static let traceSeparator: Unicode.Scalar = "\u{1E}"
+    private static let nameSeparator: UInt8 = 0x1F
+    private static let traceSeparator: UInt8 = 0x1E
     private static let fieldCount = 16
 
     static func encode(_ file: FileResult) -> String {
@@ -24,7 +24,7 @@ enum WorkerWire {
     /// One test's record.
     static func record(_ r: TestResult) -> String {
         let fields = [
-            r.status.rawValue, r.names.map { "+" + escape($0) }.joined(separator: String(nameSeparator)),
+            r.status.rawValue, r.names.map { "+" + escape($0) }.joined(separator: "\u{1F}"),
             String(r.line), optional(r.message), optional(r.location), optional(r.expected),
             optional(r.actual), optional(r.traceback), String(r.duration), escape(r.descriptor),
             optional(r.declared.map(trace)), optional(r.raised.map(trace)), optional(r.randomSeed.map { String($0) }),
@@ -43,12 +43,13 @@ enum WorkerWire {
 
         /// The finished file, when `line` was its `done`.
         mutating func feed(_ line: Substring) -> FileResult? {
-            let fields = line.unicodeScalars.split(separator: "\t", omittingEmptySubsequences: false).map { Substring($0) }
+            // Split on bytes: every separator is ASCII, and a UTF-8 sequence never holds an ASCII byte.
+            let fields = line.utf8.split(separator: 0x09, omittingEmptySubsequences: false).map(Substring.init)
             switch fields.first {
             case "file" where fields.count == 2:
                 current = FileResult(path: unescape(fields[1]))
             case "test" where fields.count == fieldCount:
-                let names = fields[2].isEmpty ? [] : fields[2].unicodeScalars.split(separator: nameSeparator, omittingEmptySubsequences: false)
+                let names = fields[2].isEmpty ? [] : fields[2].utf8.split(separator: nameSeparator, omittingEmptySubsequences: false)
                 var result = TestResult(
                     status: TestStatus(rawValue: String(fields[1])) ?? .error,
                     names: names.map { unescape(Substring($0).dropFirst()) },
@@ -89,12 +90,12 @@ enum WorkerWire {
         }
         return [trace.source, trace.shortSource, String(trace.line), String(trace.lineDefined),
                 String(trace.lastLineDefined), trace.what, trace.traceback, message]
-            .map(escape).joined(separator: String(traceSeparator))
+            .map(escape).joined(separator: "\u{1E}")
     }
 
     private static func trace(_ field: Substring) -> SourceTrace? {
         guard let text = optional(field) else { return nil }
-        let parts = text.unicodeScalars.split(separator: traceSeparator, omittingEmptySubsequences: false)
+        let parts = text.utf8.split(separator: traceSeparator, omittingEmptySubsequences: false)
             .map { unescape(Substring($0)) }
         guard parts.count == 8 else { return nil }
         let message: SourceTrace.Message?
@@ -109,38 +110,57 @@ enum WorkerWire {
                            traceback: parts[6], message: message)
     }
 
-    private static let hexDigits = Array("0123456789ABCDEF".unicodeScalars)
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
+    /// Works on UTF-8 bytes: every byte escaped is ASCII, and most texts need none (returned as they are).
     private static func escape(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if scalar == "\\" {
-                out.append(contentsOf: ["\\", "\\"])
-            } else if scalar.value < 0x20 {
-                out.append(contentsOf: ["\\", "x", hexDigits[Int(scalar.value >> 4)], hexDigits[Int(scalar.value & 15)]])
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\\") }) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "\\") {
+                out += [byte, byte]
+            } else if byte < 0x20 {
+                out += [UInt8(ascii: "\\"), UInt8(ascii: "x"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]]
             } else {
-                out.append(scalar)
+                out.append(byte)
             }
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static func unescape(_ text: Substring) -> String {
-        var out = String.UnicodeScalarView()
-        var scalars = text.unicodeScalars[...]
-        while let scalar = scalars.popFirst() {
-            guard scalar == "\\", let next = scalars.popFirst() else {
-                out.append(scalar)
+        let bytes = text.utf8
+        guard bytes.contains(UInt8(ascii: "\\")) else { return String(text) }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            index = bytes.index(after: index)
+            guard byte == UInt8(ascii: "\\"), index != bytes.endIndex else {
+                out.append(byte)
                 continue
             }
-            if next == "x", scalars.count >= 2,
-               let value = UInt8(String(String.UnicodeScalarView(scalars.prefix(2))), radix: 16) {
-                out.append(Unicode.Scalar(value))
-                scalars = scalars.dropFirst(2)
+            let next = bytes[index]
+            index = bytes.index(after: index)
+            if next == UInt8(ascii: "x"), bytes.distance(from: index, to: bytes.endIndex) >= 2,
+               let high = hexValue(bytes[index]), let low = hexValue(bytes[bytes.index(after: index)]) {
+                out.append(high << 4 | low)
+                index = bytes.index(index, offsetBy: 2)
             } else {
                 out.append(next)
             }
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        default: nil
+        }
     }
 }

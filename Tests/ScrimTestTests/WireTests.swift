@@ -5,7 +5,7 @@ import Testing
 @Suite struct WireTests {
     @Test func workerRecordsRoundTrip() {
         let file = FileResult(path: "a b\tc/x_spec.lua", results: [
-            TestResult(status: .passed, names: ["outer", "inner #tag"], file: "a b\tc/x_spec.lua", line: 3, duration: 0.25),
+            TestResult(status: .passed, names: ["outer ✓", "inner #tag é"], file: "a b\tc/x_spec.lua", line: 3, duration: 0.25),
             TestResult(status: .failed, names: ["outer", "fails"], file: "a b\tc/x_spec.lua", line: 7,
                        message: "expected values to be equal", location: "x_spec.lua:8", expected: "\"a\\nb\"",
                        actual: "\"tab\there\"\r\n", traceback: "stack traceback:\n\tx_spec.lua:8: in function", duration: 1e-6),
