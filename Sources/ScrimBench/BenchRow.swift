@@ -123,3 +123,23 @@ func bestOfAlternating(_ repetitions: Int, scrim: () -> Void, baseline: () -> Vo
     }
     return best
 }
+
+/// Runs `body` with this thread (and every process it spawns meanwhile) on one CPU, the last it may use: on a
+/// machine whose CPUs differ in speed from moment to moment (a virtual machine's, shared), each side of a ratio
+/// is otherwise measured on whichever CPU it lands on, and the best-of figures of two runs differed by half.
+func onOneCPU<T>(_ body: () -> T) -> T {
+    var allowed = [UInt](repeating: 0, count: 16) // a cpu_set_t: 1,024 bits
+    let size = allowed.count * MemoryLayout<UInt>.size
+    guard getAffinity(0, size, &allowed) == 0,
+          let last = (0 ..< size * 8).last(where: { allowed[$0 / UInt.bitWidth] >> ($0 % UInt.bitWidth) & 1 == 1 })
+    else { return body() }
+    var one = [UInt](repeating: 0, count: allowed.count)
+    one[last / UInt.bitWidth] = 1 << (last % UInt.bitWidth)
+    _ = setAffinity(0, size, &one)
+    defer { _ = setAffinity(0, size, &allowed) }
+    return body()
+}
+
+// Glibc's module leaves out what needs _GNU_SOURCE.
+@_silgen_name("sched_getaffinity") private func getAffinity(_ pid: pid_t, _ size: Int, _ mask: UnsafeMutablePointer<UInt>) -> Int32
+@_silgen_name("sched_setaffinity") private func setAffinity(_ pid: pid_t, _ size: Int, _ mask: UnsafePointer<UInt>) -> Int32

@@ -22,8 +22,8 @@ private let probeClass = LuaClass<BenchProbe>("BenchProbe")
 /// liblua5.4 run as its own process with no hook (scripts/bench_host.c, built by scripts/bench, its path in
 /// SCRIM_BENCH_HOST) doing the same with hand-written C objects; the same loops in plain lua5.4 over a table
 /// (scripts/bench_plain.lua), where Lua has an equivalent, are shown beside them. Both sides are timed in thread CPU
-/// time, best of 15 rounds; a round times each side once in turn (the host and lua5.4 after a warm-up run of their
-/// own), so that a spell of load from the machine's neighbours falls on both sides alike rather than on one.
+/// time, best of 15 rounds on one CPU; a round times each side once in turn (the host and lua5.4 after a warm-up run
+/// of their own), so that a spell of load from the machine's neighbours falls on both sides alike rather than on one.
 func bridgeBenchmarks() -> [BenchRow] {
     guard let hostPath = getenv("SCRIM_BENCH_HOST").map({ String(cString: $0) }) else {
         fputs("bench: SCRIM_BENCH_HOST (the C host scripts/bench builds) is not set: run scripts/bench\n", standardErrorStream)
@@ -80,10 +80,12 @@ func bridgeBenchmarks() -> [BenchRow] {
         for (key, value) in round { best[key] = min(best[key] ?? value, value) }
     }
     let nanos = 1e9 / Double(calls)
-    for _ in 0..<15 {
-        keepBest(&host, runJSON(["\(hostPath) \(calls) 1"]))
-        keepBest(&lua, runJSON(["lua5.4 scripts/bench_plain.lua \(calls) 1"]))
-        keepBest(&scrim, Dictionary(uniqueKeysWithValues: scrimSide.map { key, body in (key, cpuSeconds(body) * nanos) }))
+    onOneCPU {
+        for _ in 0..<15 {
+            keepBest(&host, runJSON(["\(hostPath) \(calls) 1"]))
+            keepBest(&lua, runJSON(["lua5.4 scripts/bench_plain.lua \(calls) 1"]))
+            keepBest(&scrim, Dictionary(uniqueKeysWithValues: scrimSide.map { key, body in (key, cpuSeconds(body) * nanos) }))
+        }
     }
     func row(_ name: String, _ key: String, _ bar: Double) -> BenchRow {
         BenchRow(name: name, scrim: scrim[key]!, baseline: host[key]!, baselineName: "C host", unit: "ns",
