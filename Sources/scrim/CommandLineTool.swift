@@ -26,8 +26,9 @@ enum CommandLineTool {
         operands: .endOptions,
         notes: "Exit status: 0 success, 1 a script error, 2 a usage error. `scrim help COMMAND` (or\n"
             + "`scrim COMMAND --help`) shows one command's help; `scrim help run` the options above.",
-        subcommands: [RunCommand.command, ReplCommand.command, TestCommand.command, PluginsCommand.command,
-                      SnapshotCommand.command, RecordCommand.command, HelpCommand.command],
+        subcommands: [("run", { RunCommand.command }), ("repl", { ReplCommand.command }), ("test", { TestCommand.command }),
+                      ("plugins", { PluginsCommand.command }), ("snapshot", { SnapshotCommand.command }),
+                      ("record", { RecordCommand.command }), ("help", { HelpCommand.command })],
         run: runBare)
 
     static func main(_ words: [Argument]) -> Int32 {
@@ -54,7 +55,7 @@ enum CommandLineTool {
         if let first = parsed.operands.first?.text, first != "-", parsed.dashDashAt == nil,
            access(first, F_OK) != 0, !first.contains("/"), !first.hasSuffix(".lua") {
             // A word that is neither a command nor a file is more likely a mistyped command than a script.
-            let commands = root.subcommands.compactMap(\.path.last)
+            let commands = root.subcommandMakers.map(\.name)
             let hint = NearestName.closest(to: first, among: commands).map { "; did you mean '\($0)'?" } ?? ""
             throw UsageError(message: "unknown command '\(first)' (and no file of that name\(hint))")
         }

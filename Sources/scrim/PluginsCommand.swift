@@ -14,7 +14,7 @@ enum PluginsCommand {
             Without a sub-command, `list`.
             """,
         notes: "Exit status: 0 success, 1 a problem (check), 2 a usage error.",
-        subcommands: [list, check], defaultSubcommand: "list", run: nil)
+        subcommands: [("list", { list }), ("check", { check })], defaultSubcommand: "list", run: nil)
 
     static let list = Command(
         path: ["plugins", "list"], usage: ["[DIR]"],

@@ -11,6 +11,19 @@ import Testing
         return visit(CommandLineTool.root)
     }()
 
+    /// A sub-command is made when named: the name it is listed under must be the one its path ends with.
+    @Test func everySubcommandIsListedUnderItsOwnName() {
+        func visit(_ command: Command) {
+            for (name, make) in command.subcommandMakers {
+                let made = make()
+                #expect(made.path == command.path + [name])
+                #expect(command.subcommand(named: name)?.path == made.path)
+                visit(made)
+            }
+        }
+        visit(CommandLineTool.root)
+    }
+
     @Test func everyCommandIsCovered() {
         let names = Set(Self.commandPaths.map { $0.joined(separator: " ") })
         #expect(names.isSuperset(of: ["", "run", "repl", "test", "snapshot", "plugins", "plugins list", "plugins check", "help"]))

@@ -144,10 +144,12 @@ extension Array: LuaPushable where Element: LuaPushable {
     public func push(_ state: LuaState) {
         let L = state.L
         lua_createtable(L, Int32(count), 0)
-        for (offset, element) in enumerated() {
+        // By index, not `enumerated()`: called through the protocol, that made its generic iterator's type at run
+        // time, a thirteenth of `scrim run empty.lua`.
+        for index in indices {
             lua_checkstack(L, 2)
-            element.push(state)
-            lua_rawseti(L, -2, lua_Integer(offset + 1))
+            self[index].push(state)
+            lua_rawseti(L, -2, lua_Integer(index + 1))
         }
     }
 }

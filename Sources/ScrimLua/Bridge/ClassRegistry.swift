@@ -4,6 +4,10 @@ import CLua
 /// Registered as providers, built when an object of theirs first reaches Lua: building all up front was a third of
 /// `scrim run empty.lua`.
 struct ClassRegistry {
+    /// The provider of a class every runtime knows (`ScrimModule.classes`), asked when no registration names a
+    /// type: copying them all into `providers` at every start-up cost a sixth of `scrim run empty.lua` (the
+    /// dictionary's generic storage type made at run time, once for each place in the code that grows it).
+    var builtIn: (ObjectIdentifier) -> (() -> LuaClassBase)? = { _ in nil }
     private var providers: [ObjectIdentifier: () -> LuaClassBase] = [:]
     private var classes: [ObjectIdentifier: LuaClassBase] = [:]
     /// The last class resolved: objects of one class tend to come in runs (events' targets, a list of views).
@@ -18,7 +22,7 @@ struct ClassRegistry {
 
     private mutating func registered(_ id: ObjectIdentifier) -> LuaClassBase? {
         if let found = classes[id] { return found }
-        guard let provider = providers[id] else { return nil }
+        guard let provider = providers[id] ?? builtIn(id) else { return nil }
         let made = provider()
         classes[id] = made
         return made

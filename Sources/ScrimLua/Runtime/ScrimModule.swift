@@ -132,7 +132,7 @@ extension ScrimModule {
 
     static func install(in runtime: LuaRuntime) {
         let state = runtime.state
-        for entry in classes { state.classes.register(for: entry.0, entry.1) }
+        state.classes.builtIn = { id in classes.first { ObjectIdentifier($0.0) == id }?.1 }
         // The runtime's hold on a shown popup keeps its Lua peer (delegate, closures) alive with it.
         weak let weakState = state
         runtime.core.popups.didHold = { weakState?.pin($0) }

@@ -21,14 +21,17 @@ struct Command: Sendable {
     let operands: Operands
     /// Prose after the options.
     let notes: String
-    let subcommands: [Command]
+    /// The sub-commands by name, each made when first named: making every command's option table was a tenth of
+    /// `scrim run empty.lua`.
+    let subcommandMakers: [(name: String, make: @Sendable () -> Command)]
     /// The sub-command that runs when none is named (`scrim plugins DIR` is `scrim plugins list DIR`).
     let defaultSubcommand: String?
     /// Runs the parsed command; its exit status. Nil for a command that only groups sub-commands.
     let run: (@Sendable (ParsedArguments) throws -> Int32)?
 
     init(path: [String], usage: [String], summary: String, about: String = "", options: [Option] = [],
-         operands: Operands = .interleaved, notes: String = "", subcommands: [Command] = [],
+         operands: Operands = .interleaved, notes: String = "",
+         subcommands: [(name: String, make: @Sendable () -> Command)] = [],
          defaultSubcommand: String? = nil, run: (@Sendable (ParsedArguments) throws -> Int32)?) {
         self.path = path
         self.usage = usage
@@ -37,7 +40,7 @@ struct Command: Sendable {
         self.options = options
         self.operands = operands
         self.notes = notes
-        self.subcommands = subcommands
+        self.subcommandMakers = subcommands
         self.defaultSubcommand = defaultSubcommand
         self.run = run
     }
@@ -47,7 +50,10 @@ struct Command: Sendable {
     /// `plugins check`, for `scrim help …`.
     var name: String { path.joined(separator: " ") }
 
-    func subcommand(named name: String) -> Command? { subcommands.first { $0.path.last == name } }
+    /// Every sub-command, made (for the help and its listing).
+    var subcommands: [Command] { subcommandMakers.map { $0.make() } }
+
+    func subcommand(named name: String) -> Command? { subcommandMakers.first { $0.name == name }?.make() }
 
     /// A usage error about this command: the message, then where its help is.
     func usageError(_ message: String) -> UsageError { UsageError(message: message, command: path.isEmpty ? nil : name) }
