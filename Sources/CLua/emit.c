@@ -14,7 +14,7 @@
    it is called protected with the traceback handler, and an error goes to the Swift reporter, which reports it as
    Swift's dispatch does (`error` event, error sink). While a handler runs, its event is on the state's list of
    events under way (ScrimDispatch), which `ev:cancel()` reads: a frame on the C stack, not a table entry set and
-   cleared per handler. */
+   cleared per handler. Swift's dispatch makes its event tables here too (scrim_pushhandlercall). */
 #include "CLua.h"
 #include "host.h"
 
@@ -125,6 +125,38 @@ static int emit(lua_State *L) {
   int n = scrim_hostreturn(L, 1);
   if (n < 0) return lua_error(L);
   return n;
+}
+
+int scrim_pushhandlercall(lua_State *L, ScrimDispatch *frame, int function, int name, int metatable, int cache,
+                          const void *target, int fields, int cancellable) {
+  int from = lua_gettop(L); /* the fields' table, when there are fields */
+  lua_checkstack(L, 6);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, name); /* kept below the call: the frame's name points into it */
+  lua_rawgeti(L, LUA_REGISTRYINDEX, function);
+  /* Sized exactly, as emit's events are. */
+  lua_createtable(L, 0, fields + 1 + (target != NULL) + cancellable);
+  int event = lua_gettop(L);
+  if (fields > 0) copy_fields(L, from, event, 0);
+  lua_pushvalue(L, event - 2);
+  lua_setfield(L, event, "name");
+  int placed = 1;
+  if (target != NULL) {
+    /* The target's userdata from the object cache; without one there, Swift makes it (see LuaState.callHandler). */
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cache);
+    if (lua_rawgetp(L, -1, target) == LUA_TUSERDATA) lua_setfield(L, event, "target");
+    else placed = 0;
+    lua_settop(L, event);
+  }
+  if (cancellable) {
+    lua_pushboolean(L, 1);
+    lua_setfield(L, event, "isCancellable");
+  }
+  lua_rawgeti(L, LUA_REGISTRYINDEX, metatable);
+  lua_setmetatable(L, event);
+  frame->event = lua_topointer(L, event);
+  frame->name = lua_tostring(L, event - 2);
+  frame->state = cancellable;
+  return placed;
 }
 
 void scrim_pushemit(lua_State *L, void *swiftEmit) {

@@ -7,10 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-ScrimLimits *scrim_limits(lua_State *L) {
-  return *(ScrimLimits **)lua_getextraspace(L);
-}
-
 /* Lua code run outside a protected call (finalizers): `busy` for the watchdog, and this thread's busy state for the
    stand-in timer, which sees only this thread's. */
 static ScrimLimits *begin_busy(ScrimLimits *lim) {

@@ -103,7 +103,9 @@ void scrim_setup(scrim_HostDispatch dispatch, scrim_HostRelease release);
    Ctrl-C — the time budget from a watchdog thread (through a signal to the thread running Lua), the memory budget
    from the allocator, Ctrl-C from its signal handler. */
 lua_State *scrim_newstate(ScrimLimits *limits);
-ScrimLimits *scrim_limits(lua_State *L);
+/* The limits of the state `L` runs in, kept in its extra space (the same for every thread of the state): inline,
+   since every protected call reads it. */
+static inline ScrimLimits *scrim_limits(lua_State *L) { return *(ScrimLimits **)lua_getextraspace(L); }
 double scrim_monotonic(void);
 /* Closes the state (finalizers run under the watchdog's eye) and stops watching its limits. */
 void scrim_close(lua_State *L);
@@ -203,6 +205,13 @@ int scrim_pushrefmethod(lua_State *L, int ref, const char *name);
    own frame. Pops, from the top: the events' metatable, the table of handler lists, the Swift function that reports
    a handler's error; [-3, +1]. */
 void scrim_pushemit(lua_State *L, void *swiftEmit);
+/* For Swift's dispatch of one event to one Lua handler: pushes [name, handler, event] from the registry references
+   `name` and `function`, the event table sized and filled as emit's (the fields copied from the table on top when
+   `fields` > 0; `name`; `target`, the userdata of the Swift object `target` in the object cache `cache`; and
+   `isCancellable`) with the event metatable `metatable`, and fills `frame` but its `outer`. Returns 0 when `target`
+   has no userdata in the cache (the field is left for Swift to set), else 1. */
+int scrim_pushhandlercall(lua_State *L, ScrimDispatch *frame, int function, int name, int metatable, int cache,
+                          const void *target, int fields, int cancellable);
 /* `ev:cancel()` for the event table at `index`, if a handler of it is running (ScrimDispatch, from either dispatcher):
    1 cancelled, 0 it cannot be cancelled (`*name`: the event's), -1 no such event under way. */
 int scrim_canceldispatch(lua_State *L, int index, const char **name);

@@ -279,47 +279,47 @@ extension LuaState {
 
 extension LuaState {
     /// Calls a hook handler with its event: the hot path of dispatch. The event is a plain table (no userdata, nothing
-    /// to finalize per event) a handler may keep. While the handler runs, a dispatch frame on this stack, linked from
-    /// the state as emit.c links its own, pairs the table with the event for `ev:cancel()`, so a kept table cannot
-    /// reach an event that is over. `name` is the event's name made once, when the handler was registered: a
-    /// handler's channel is fixed, and pushing the Swift string was a tenth of a dispatch.
+    /// to finalize per event) a handler may keep, made in C as `scrim.emit` makes its own (`scrim_pushhandlercall`:
+    /// built here, its dozen stack operations and the target's lookup were half of a dispatch's overhead). While the
+    /// handler runs, a dispatch frame on this stack, linked from the state as emit.c links its own, pairs the table
+    /// with the event for `ev:cancel()`, so a kept table cannot reach an event that is over. `name` is the event's
+    /// name made once, when the handler was registered: a handler's channel is fixed.
     public func callHandler(_ function: LuaRef, _ event: HookEvent, name: LuaRef) throws {
         guard function.isValid else { return }
-        return try keepingTop { _ in
-            let L = self.L
-            lua_checkstack(L, 7)
-            name.push(L) // kept below the call: the frame's name points into it
-            let fields = event.fields, target = event.target
-            var frame = ScrimDispatch(event: nil, name: lua_tolstring(L, -1, nil), state: event.isCancellable ? 1 : 0,
-                                      outer: limits.pointee.emitting)
-            function.push(L)
-            // Sized exactly, as emit.c sizes its events: a hash part is rounded up to a power of two.
-            lua_createtable(L, 0, Int32(fields.count) + 1 + (target == nil ? 0 : 1) + frame.state)
+        let L = self.L
+        if eventMetatable == 0 {
+            try pushEventMetatable() // made once, kept in the registry
+            lua_settop(L, -2)
+        }
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        lua_checkstack(L, 4)
+        let fields = event.fields
+        if !fields.isEmpty {
+            lua_createtable(L, 0, Int32(fields.count))
             for (key, value) in fields {
                 value.push(self)
                 lua_setfield(L, -2, key)
             }
-            lua_pushvalue(L, -3)
-            lua_setfield(L, -2, "name")
-            if let target {
-                push(hookTarget: target)
-                lua_setfield(L, -2, "target")
+        }
+        let target = event.target
+        var frame = ScrimDispatch(event: nil, name: nil, state: 0, outer: limits.pointee.emitting)
+        let placed = scrim_pushhandlercall(
+            L, &frame, function.ref, name.ref, Int32(eventMetatable), Int32(objectCache),
+            target.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }, Int32(fields.count),
+            event.isCancellable ? 1 : 0)
+        if placed == 0 {
+            // A target without a userdata yet, or a Lua value emitted as one.
+            push(hookTarget: target)
+            lua_setfield(L, -2, "target")
+        }
+        try withUnsafeMutablePointer(to: &frame) { frame in
+            limits.pointee.emitting = frame
+            defer {
+                limits.pointee.emitting = frame.pointee.outer
+                if frame.pointee.state == 2 { event.cancel() }
             }
-            if frame.state == 1 {
-                lua_pushboolean(L, 1)
-                lua_setfield(L, -2, "isCancellable")
-            }
-            try pushEventMetatable()
-            lua_setmetatable(L, -2)
-            frame.event = lua_topointer(L, -1)
-            try withUnsafeMutablePointer(to: &frame) { frame in
-                limits.pointee.emitting = frame
-                defer {
-                    limits.pointee.emitting = frame.pointee.outer
-                    if frame.pointee.state == 2 { event.cancel() }
-                }
-                try call(nargs: 1, nresults: 0, name: callObserver == nil ? nil : "hook \(event.name)")
-            }
+            try call(nargs: 1, nresults: 0, name: callObserver == nil ? nil : "hook \(event.name)")
         }
     }
 
