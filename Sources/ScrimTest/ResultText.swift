@@ -21,6 +21,7 @@ enum ResultText {
 
     /// UTF-8 as it is; each byte of an ill-formed sequence as `\xHH`.
     static func decode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        if let text = String(validating: bytes, as: UTF8.self) { return text } // the common case, at memcpy speed
         var out = String.UnicodeScalarView()
         var iterator = bytes.makeIterator()
         var parser = Unicode.UTF8.ForwardParser()

@@ -118,7 +118,16 @@ extension LuaState {
     @discardableResult
     public func callField(_ table: LuaRef, _ key: LuaPushable, _ arguments: [LuaPushable?] = []) throws -> [LuaValue] {
         try keepingTop { top in
-            field(table, key).push(self)
+            // The function pushed as it is: made a LuaValue, it took a registry reference and gave it back (a test
+            // worker calls its runner twice a test).
+            lua_checkstack(L, 3)
+            if table.push(L) == LUA_TTABLE {
+                key.push(self)
+                lua_rawget(L, -2)
+            } else {
+                lua_pushnil(L)
+            }
+            scrim_remove(L, -2)
             push(arguments: arguments)
             try call(nargs: Int32(arguments.count), nresults: LUA_MULTRET)
             return (top + 1 ..< lua_gettop(L) + 1).map { value(at: $0) }
