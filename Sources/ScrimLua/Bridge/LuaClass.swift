@@ -42,19 +42,22 @@ public class LuaClassBase: @unchecked Sendable {
     }
 
     func flattened() -> (methods: [String: HostFunction], getters: [String: HostFunction], setters: [String: HostFunction]) {
-        (inherited(\.methods), inherited(\.getters), inherited(\.setters))
+        (inherited { $0.methods }, inherited { $0.getters }, inherited { $0.setters })
     }
 
     var descriptionFunction: (@Sendable (AnyObject) -> String)? { describe ?? base?.descriptionFunction }
 
     var allAnswers: Set<String> { answers.union(base?.allAnswers ?? []) }
 
-    var allOverridableNames: Set<String> { Set(inherited(\.overridableKinds).keys) }
+    var allOverridableNames: Set<String> { Set(inherited { $0.overridableKinds }.keys) }
 
-    func allFieldSetters() -> [String: @Sendable (AnyObject, LuaCall, Int32) throws -> Void] { inherited(\.fieldSetters) }
+    func allFieldSetters() -> [String: @Sendable (AnyObject, LuaCall, Int32) throws -> Void] { inherited { $0.fieldSetters } }
 
-    func inherited<V>(_ table: KeyPath<LuaClassBase, [String: V]>) -> [String: V] {
-        (base?.inherited(table) ?? [:]).merging(self[keyPath: table]) { $1 }
+    /// A table of this class's merged over its bases' (a closure, not a key path: each key path was made at run
+    /// time when a class was first built, a tenth of a script that makes one view).
+    func inherited<V>(_ table: (LuaClassBase) -> [String: V]) -> [String: V] {
+        guard let base else { return table(self) } // as it is: merged into an empty one, it was copied entry by entry
+        return base.inherited(table).merging(table(self)) { $1 }
     }
 
     /// Applies the fields of the table at `index` to a new object (`Class{ field = value, … }`), naming a bad one.

@@ -59,7 +59,7 @@ extension LuaRuntime {
         }
         // What `self.super` reaches (`LuaClassBase.swiftImplementations`): each method as the class's own, and the
         // values through `__baseValue(instance, member)`.
-        let implementations = table.luaClass.inherited(\.swiftImplementations)
+        let implementations = table.luaClass.inherited { $0.swiftImplementations }
         for (member, implementation) in implementations where implementation.isMethod {
             state.push(HostFunction(member, kind: .method) { call in call.push(try implementation.run(call)) })
             baseImplementations.append(state.ref(at: -1))
