@@ -64,8 +64,10 @@ void scrim_freepool(ScrimPool *pool) {
 static void *take(ScrimPool *pool, size_t index, size_t size) {
   void *block = pool->free[index];
   if (block != NULL) {
-    UNPOISON(block, size);
+    UNPOISON(block, sizeof(void *)); /* the link to the next free block, read even when `size` is smaller */
     pool->free[index] = *(void **)block;
+    if (size < sizeof(void *)) POISON((char *)block + size, sizeof(void *) - size);
+    else UNPOISON(block, size);
     return block;
   }
   size_t bytes = (index + 1) * STEP;
