@@ -280,10 +280,10 @@ extension LuaState {
 extension LuaState {
     /// Calls a hook handler with its event: the hot path of dispatch. The event is a plain table (no userdata, nothing
     /// to finalize per event) a handler may keep, made in C as `scrim.emit` makes its own (`scrim_pushhandlercall`:
-    /// built here, its dozen stack operations and the target's lookup were half of a dispatch's overhead). While the
-    /// handler runs, a dispatch frame on this stack, linked from the state as emit.c links its own, pairs the table
-    /// with the event for `ev:cancel()`, so a kept table cannot reach an event that is over. `name` is the event's
-    /// name made once, when the handler was registered: a handler's channel is fixed.
+    /// built here, its dozen stack operations and the target's lookup were a quarter of a dispatch's overhead).
+    /// While the handler runs, a dispatch frame on this stack, linked from the state as emit.c links its own, pairs
+    /// the table with the event for `ev:cancel()`, so a kept table cannot reach an event that is over. `name` is the
+    /// event's name made once, when the handler was registered: a handler's channel is fixed.
     public func callHandler(_ function: LuaRef, _ event: HookEvent, name: LuaRef) throws {
         guard function.isValid else { return }
         let L = self.L
