@@ -33,9 +33,6 @@ func bridgeBenchmarks() -> [BenchRow] {
     }
     let calls = 200_000
     var host: [String: Double] = [:], lua: [String: Double] = [:], scrim: [String: Double] = [:]
-    func keepBest(_ best: inout [String: Double], _ round: [String: Double]) {
-        for (key, value) in round { best[key] = min(best[key] ?? value, value) }
-    }
     onOneCPU {
         for _ in 0..<15 {
             keepBest(&host, runJSON(["\(hostPath) \(calls) 1"]))
