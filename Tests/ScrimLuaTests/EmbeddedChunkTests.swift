@@ -2,8 +2,9 @@ import CLua
 import Testing
 @testable import ScrimLua
 
-/// An embedded chunk is compiled from its text by the first runtime of a process that loads it, and read from the
-/// bytecode kept then by every later one: each load must give the same function, named and numbered as its file.
+/// An embedded chunk is compiled from its text by the first two runtimes of a process that load it, and read from
+/// the bytecode the second kept by every later one: each load must give the same function, named and numbered as its
+/// file.
 @Suite struct EmbeddedChunkTests {
     /// A chunk of its own per test (the cache is the process's), failing at line 3 when called with true.
     static func chunk(_ name: String) -> EmbeddedLua {

@@ -13,9 +13,10 @@ public struct EmbeddedLua: Sendable {
     }
 
     /// The bytecode of each embedded chunk this process has loaded, by chunk name (each is a file of its module's
-    /// `Lua/` folder, so the names are unique); empty while none could be kept. A process that makes many runtimes
-    /// (a test worker makes one a spec file, a window one a reload) compiles Scrim's Lua once. A frame of one of these
-    /// chunks in a traceback is Scrim's own (see `UserTraceback`).
+    /// `Lua/` folder, so the names are unique); empty after its first load, which keeps none. A process that makes
+    /// many runtimes (a test worker makes one a spec file, a window one a reload) compiles Scrim's Lua twice, and a
+    /// process that loads a chunk once pays nothing for the dump (a sixth of compiling class.lua). A frame of one of
+    /// these chunks in a traceback is Scrim's own (see `UserTraceback`).
     fileprivate static let loaded = Mutex<[String: [UInt8]]>([:])
 
     /// Whether `fileName` names one of Scrim's embedded chunks (one that was loaded: no other can be on a stack).
@@ -27,11 +28,11 @@ extension LuaState {
     /// as a function.
     public func load(_ chunk: EmbeddedLua) throws {
         let name = "@" + chunk.fileName
-        let bytecode = EmbeddedLua.loaded.withLock { loaded in
+        let earlier = EmbeddedLua.loaded.withLock { loaded in
             defer { if loaded[chunk.fileName] == nil { loaded[chunk.fileName] = [] } }
-            return loaded[chunk.fileName] ?? []
+            return loaded[chunk.fileName]
         }
-        if !bytecode.isEmpty {
+        if let bytecode = earlier, !bytecode.isEmpty {
             let status = bytecode.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { scrim_loadcompiled(L, $0.baseAddress, $0.count, name) }
             }
@@ -42,6 +43,7 @@ extension LuaState {
             buffer.withMemoryRebound(to: CChar.self) { scrim_loadbuffer(L, $0.baseAddress, $0.count, name) }
         }
         if status != LUA_OK { throw popError() }
+        guard earlier != nil else { return }
         // A dump refused (past the memory budget) leaves the text for the next load.
         if scrim_dump(L) == LUA_OK {
             var length = 0
