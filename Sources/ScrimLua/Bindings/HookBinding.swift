@@ -293,9 +293,9 @@ extension LuaState {
         }
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        lua_checkstack(L, 4)
         let fields = event.fields
         if !fields.isEmpty {
+            lua_checkstack(L, 3) // the table, a key and its value (scrim_pushhandlercall checks for its own)
             lua_createtable(L, 0, Int32(fields.count))
             for (key, value) in fields {
                 value.push(self)
