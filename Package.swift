@@ -4,12 +4,16 @@ import PackageDescription
 // The release binary's start-up, next to lua5.4's: loading and relocating the shared C++ runtime (libstdc++.so and
 // libgcc_s, the Swift runtime's) cost about as much as all of lua5.4's start-up, so StaticLink/libstdc++.so, a linker
 // script found before the system's, links the archive instead, and -static-libgcc the unwinder; a position-dependent
-// executable has none of the 30 000 relative relocations (and the pages they dirty) a PIE has; and no symbol is
-// exported (StaticLink/exports.map: Lua's C modules find Lua's API in liblua5.4.so), which keeps the dynamic symbol
-// table the Swift runtime's start-up searches (dladdr) small. Together: `scrim run empty.lua` 4.05 → 2.8 ms of CPU.
+// executable has none of the 30 000 relative relocations (and the pages they dirty) a PIE has. Together:
+// `scrim run empty.lua` 4.05 → 2.8 ms of CPU.
+// scripts/build-release links Lua in too (Debian's liblua5.4.a), as the lua5.4 binary has it: position-dependent code called directly, not through the shared library's PLT and GOT, which made plain Lua
+// 1.12–1.15× slower under scrim than under lua5.4 at the same instruction count, and no shared library to load,
+// relocate and bind at start-up. Lua's C modules (lfs, lpeg: Debian's link no liblua) find Lua's API in the binary,
+// so it exports that and nothing else (StaticLink/exports.map), which also keeps the dynamic symbol table the Swift
+// runtime's start-up searches (dladdr) small.
 let staticCxxRuntime: [LinkerSetting] = [
     .unsafeFlags(["-L", Context.packageDirectory + "/StaticLink", "-Xclang-linker", "-static-libgcc",
-                  "-Xclang-linker", "-no-pie",
+                  "-Xclang-linker", "-no-pie", "-Xlinker", "--export-dynamic",
                   "-Xlinker", "--version-script=" + Context.packageDirectory + "/StaticLink/exports.map"],
                  .when(configuration: .release)),
 ]
@@ -25,15 +29,13 @@ let package = Package(
         .library(name: "ScrimKit", targets: ["ScrimKit"]),
     ],
     targets: [
-        .systemLibrary(
-            name: "LuaSystem",
-            path: "Sources/LuaSystem",
-            pkgConfig: "lua5.4",
-            providers: [.apt(["liblua5.4-dev"])]
-        ),
+        // No pkgConfig: SwiftPM would put pkg-config's -L/usr/lib/x86_64-linux-gnu ahead of StaticLink and the
+        // release build would link the shared liblua5.4 (the headers are named by their folder, lua5.4/).
+        .systemLibrary(name: "LuaSystem", path: "Sources/LuaSystem", providers: [.apt(["liblua5.4-dev"])]),
         // libedit's header only: the REPL loads the library itself on first use (see LibEdit.h).
         .systemLibrary(name: "LibEdit", path: "Sources/LibEdit", providers: [.apt(["libedit-dev"])]),
-        .target(name: "CLua", dependencies: ["LuaSystem"]),
+        // Linked here: without pkgConfig nothing else names the library for the linker.
+        .target(name: "CLua", dependencies: ["LuaSystem"], linkerSettings: [.linkedLibrary("lua5.4")]),
         // The Cassowary constraint solver: knows nothing of views (the layout engine keeps its own context in each
         // variable).
         .target(name: "Cassowary"),
@@ -64,7 +66,8 @@ let package = Package(
         .target(name: "ScrimWindow", dependencies: ["ScrimCore", "ScrimRender", "ScrimRecord"]),
         .executableTarget(name: "scrim", dependencies: ["ScrimLua", "ScrimCore", "ScrimTest", "LibEdit", "ScrimRender", "ScrimPlugins", "ScrimRecord", "ScrimWindow"],
                           linkerSettings: staticCxxRuntime),
-        .executableTarget(name: "ScrimBench", dependencies: ["CLua", "Cassowary", "ScrimLua", "ScrimCore", "ScrimRender", "ScrimRecord", "ScrimWindow"]),
+        .executableTarget(name: "ScrimBench", dependencies: ["CLua", "Cassowary", "ScrimLua", "ScrimCore", "ScrimRender", "ScrimRecord", "ScrimWindow"],
+                          linkerSettings: staticCxxRuntime),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "ScrimCoreTests", dependencies: ["ScrimCore", "Cassowary"]),
         .testTarget(name: "ScrimRenderTests", dependencies: ["ScrimRender", "ScrimCore"]),

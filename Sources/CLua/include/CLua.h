@@ -12,9 +12,9 @@
 #ifndef SCRIM_CLUA_H
 #define SCRIM_CLUA_H
 
-#include <lua.h>
-#include <lauxlib.h>
-#include <lualib.h>
+#include <lua5.4/lua.h>
+#include <lua5.4/lauxlib.h>
+#include <lua5.4/lualib.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
