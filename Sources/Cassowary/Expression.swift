@@ -16,6 +16,8 @@ public struct Expression: CustomStringConvertible {
 
     /// The same expression with repeated variables merged and zero terms dropped, in first-seen order.
     public func reduced() -> Expression {
+        // Most expressions (a layout constraint's two to four terms) are reduced already: checked without a copy.
+        if isReduced { return self }
         var merged: [Term] = []
         merged.reserveCapacity(terms.count)
         for term in terms {
@@ -25,7 +27,19 @@ public struct Expression: CustomStringConvertible {
                 merged.append(term)
             }
         }
-        return Expression(merged.filter { $0.coefficient != 0 }, constant: constant)
+        merged.removeAll { $0.coefficient == 0 }
+        return Expression(merged, constant: constant)
+    }
+
+    /// Whether every variable appears once, with a nonzero coefficient.
+    private var isReduced: Bool {
+        terms.withUnsafeBufferPointer { terms in
+            for i in terms.indices {
+                if terms[i].coefficient == 0 { return false }
+                for j in 0..<i where terms[j].variable === terms[i].variable { return false }
+            }
+            return true
+        }
     }
 
     public var description: String {

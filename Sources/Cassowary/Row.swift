@@ -156,6 +156,21 @@ struct Row {
     /// vector); a long one is merged into a fresh array in one pass.
     private mutating func addCells(of other: Row, times k: Double, skipping skip: Int) {
         let n = other.cells.count
+        if cells.isEmpty {
+            // Into an empty row (a new constraint's row takes its first basic row so): a copy, shared when unscaled.
+            if k == 1 { cells = other.cells; return }
+            cells = other.cells.withUnsafeBufferPointer { b in
+                [Cell](unsafeUninitializedCapacity: b.count) { out, count in
+                    var o = 0
+                    for cell in b {
+                        let c = cell.coefficient * k
+                        if !Row.nearZero(c) { out.initializeElement(at: o, to: Cell(symbol: cell.symbol, coefficient: c)); o &+= 1 }
+                    }
+                    count = o
+                }
+            }
+            return
+        }
         if n <= 8 || n &* 32 < cells.count {
             if skip >= 0 { cells.remove(at: skip) }
             other.cells.withUnsafeBufferPointer { incoming in

@@ -491,14 +491,18 @@ struct SolverImpl {
     private mutating func createRow(_ constraint: Constraint) -> (Row, Tag) {
         let expression = constraint.expression
         var row = Row(constant: expression.constant)
+        // The basic variables' rows first: the first goes into the empty row as a copy, not a merge (along a chain of
+        // views those rows grow with the chain); then the parametric symbols, each a search and an insert.
+        var parametric: [(Symbol, Double)] = []
         for term in expression.terms where !Row.nearZero(term.coefficient) {
             let symbol = symbol(for: term.variable)
             if let basic = rows[symbol.id] {
                 row.insert(basic, term.coefficient)
             } else {
-                row.insert(symbol, term.coefficient)
+                parametric.append((symbol, term.coefficient))
             }
         }
+        for (symbol, coefficient) in parametric { row.insert(symbol, coefficient) }
 
         var tag = Tag(marker: .invalid, other: .invalid)
         let strength = constraint.strength

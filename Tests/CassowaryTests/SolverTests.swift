@@ -13,6 +13,36 @@ import Testing
         #expect(y.value == 3)
     }
 
+    @Test func constraintsCombineRepeatedVariablesAndDropZeroTerms() throws {
+        // Reduced already: kept as written.
+        let plain = Constraint(Expression([Term(x), Term(y, -2)], constant: 1), .equal)
+        #expect(plain.expression.terms.map(\.coefficient) == [1, -2])
+        // x + 2y - x + y: x cancels out, y is merged into one term.
+        let repeated = Constraint(Expression([Term(x), Term(y, 2), Term(x, -1), Term(y)], constant: -9), .equal)
+        #expect(repeated.expression.terms.count == 1)
+        #expect(repeated.expression.terms.first?.variable === y)
+        #expect(repeated.expression.terms.first?.coefficient == 3)
+        let zero = Constraint(Expression([Term(x, 0), Term(y)], constant: -4), .equal)
+        #expect(zero.expression.terms.count == 1)
+        let solver = Solver()
+        try solver.addConstraint(repeated)
+        solver.updateVariables()
+        #expect(y.value == 3)
+    }
+
+    @Test func rowsBuiltFromLongBasicRowsSolveAChain() throws {
+        // Each variable's row holds every earlier constraint's marker, so a new constraint's row starts from a long
+        // row: copied as it is (coefficient 1, odd steps) or scaled (even steps), then merged with x0's.
+        let solver = Solver()
+        let xs = (0..<60).map { Variable("x\($0)") }
+        try solver.addConstraint(xs[0] .== 5)
+        for i in 1..<xs.count {
+            try solver.addConstraint(i % 2 == 1 ? xs[i - 1] - xs[i] .== 1.5 : xs[i] - xs[i - 1] + 0.5 * xs[0] .== 1)
+        }
+        solver.updateVariables()
+        for i in xs.indices { #expect(abs(xs[i].value - (5 - 1.5 * Double(i))) <= 1e-9, "x\(i)") }
+    }
+
     @Test func strongerOptionalConstraintWins() throws {
         let solver = Solver()
         try solver.addConstraint(Constraint(x .== 20, strength: .weak))

@@ -22,18 +22,19 @@ public enum LayoutAttribute: String, CaseIterable, Sendable {
     /// Whether it is a size (width, height) rather than a position.
     public var isDimension: Bool { self == .width || self == .height }
 
-    /// The attribute in window coordinates as a combination of a view's left, top, width and height.
-    func expression(left: Variable, top: Variable, width: Variable,
-                    height: Variable) -> Expression {
+    /// Appends `k ×` the attribute in window coordinates, as a combination of a view's left, top, width and height,
+    /// to `terms` (the terms of a solver constraint, made in one array).
+    func appendTerms(left: Variable, top: Variable, width: Variable, height: Variable, times k: Double,
+                     to terms: inout [Term]) {
         switch self {
-        case .left, .leading: return Expression([Term(left)])
-        case .right, .trailing: return Expression([Term(left), Term(width)])
-        case .top: return Expression([Term(top)])
-        case .bottom: return Expression([Term(top), Term(height)])
-        case .width: return Expression([Term(width)])
-        case .height: return Expression([Term(height)])
-        case .centerX: return Expression([Term(left), Term(width, 0.5)])
-        case .centerY: return Expression([Term(top), Term(height, 0.5)])
+        case .left, .leading: terms.append(Term(left, k))
+        case .right, .trailing: terms.append(Term(left, k)); terms.append(Term(width, k))
+        case .top: terms.append(Term(top, k))
+        case .bottom: terms.append(Term(top, k)); terms.append(Term(height, k))
+        case .width: terms.append(Term(width, k))
+        case .height: terms.append(Term(height, k))
+        case .centerX: terms.append(Term(left, k)); terms.append(Term(width, 0.5 * k))
+        case .centerY: terms.append(Term(top, k)); terms.append(Term(height, 0.5 * k))
         }
     }
 }

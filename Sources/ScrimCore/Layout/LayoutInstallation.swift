@@ -124,11 +124,11 @@ extension AutoLayoutEngine {
     /// `item.attribute − multiplier × toItem.toAttribute − constant  relation  0` over the views' variables.
     func solverConstraint(for installation: Installation, strength: Strength) -> Constraint {
         let constraint = installation.constraint
-        var terms = installation.item.expression(constraint.attribute).terms
+        var terms: [Term] = []
+        terms.reserveCapacity(4)
+        installation.item.appendTerms(of: constraint.attribute, times: 1, to: &terms)
         if let toItem = installation.toItem, let toAttribute = constraint.toAttribute {
-            for term in toItem.expression(toAttribute).terms {
-                terms.append(Term(term.variable, -constraint.multiplier * term.coefficient))
-            }
+            toItem.appendTerms(of: toAttribute, times: -constraint.multiplier, to: &terms)
         }
         return Constraint(Expression(terms, constant: -constraint.constant), constraint.relation.solverRelation,
                           strength: strength)

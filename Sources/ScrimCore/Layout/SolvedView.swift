@@ -142,9 +142,9 @@ final class SolvedView {
     /// The four variables.
     var variables: [Variable] { [left, top, width, height] }
 
-    /// `attribute` as an expression of the variables.
-    func expression(_ attribute: LayoutAttribute) -> Expression {
-        attribute.expression(left: left, top: top, width: width, height: height)
+    /// Appends `k ×` `attribute`, as terms of the variables, to `terms`.
+    func appendTerms(of attribute: LayoutAttribute, times k: Double, to terms: inout [Term]) {
+        attribute.appendTerms(left: left, top: top, width: width, height: height, times: k, to: &terms)
     }
 
     /// The strength of stay `index`: required when fixed, else below priority 1 (1.03·10⁻³), twice as strong for
