@@ -12,7 +12,7 @@ end
 describe("the plugin sandbox", function()
   local reports, path = {}, os.tmpname()
   setup(function()
-    for _, event in ipairs({ "granted.report", "helpers.report" }) do
+    for _, event in ipairs({ "granted.report", "helpers.report", "native_c.report" }) do
       scrim.on(event, function(ev) reports[event] = ev.fields end)
     end
     scrim.plugins.load(fixtures .. "sandbox", { granted = { path = path } })
@@ -50,6 +50,11 @@ describe("the plugin sandbox", function()
     assert.same({ home = true, time = true }, reports["granted.report"])
     assert.not_equal("the plugin's getenv", os.getenv("HOME"))
     assert.is_truthy(io.open(path)):close()
+  end)
+
+  it("lets a plugin granted native require a C module", function()
+    assert.equal("loaded", record("native_c").state)
+    assert.same({ mode = "directory", dir = "string" }, reports["native_c.report"])
   end)
 
   it("finds a plugin's own modules with require, in the plugin's environment", function()
