@@ -4,8 +4,14 @@ import Testing
 /// The pieces of the runner that need no process: worker records, sharding, seeded order.
 @Suite struct WireTests {
     @Test func workerRecordsRoundTrip() {
+        // Times come back bit for bit (they travel as bit patterns): a wall-clock start, a sum that decimal text
+        // with fewer digits would round, a negative zero.
+        var timed = TestResult(status: .passed, names: ["outer ✓", "inner #tag é"], file: "a b\tc/x_spec.lua", line: 3,
+                               duration: 0.1 + 0.2)
+        timed.startTime = 1_765_100_000.123456789
+        timed.startTick = -0.0
         let file = FileResult(path: "a b\tc/x_spec.lua", results: [
-            TestResult(status: .passed, names: ["outer ✓", "inner #tag é"], file: "a b\tc/x_spec.lua", line: 3, duration: 0.25),
+            timed,
             TestResult(status: .failed, names: ["outer", "fails"], file: "a b\tc/x_spec.lua", line: 7,
                        message: "expected values to be equal", location: "x_spec.lua:8", expected: "\"a\\nb\"",
                        actual: "\"tab\there\"\r\n", traceback: "stack traceback:\n\tx_spec.lua:8: in function", duration: 1e-6),
@@ -25,6 +31,10 @@ import Testing
             if let done = decoder.feed(line) { decoded.append(done) }
         }
         #expect(decoded == [file])
+        let back = decoded.first?.results.first
+        #expect(back?.duration.bitPattern == timed.duration.bitPattern)
+        #expect(back?.startTime.bitPattern == timed.startTime.bitPattern)
+        #expect(back?.startTick.bitPattern == timed.startTick.bitPattern)
     }
 
     @Test func shardsPartitionTheSortedList() {
