@@ -71,18 +71,33 @@ enum LayoutBinding {
 
 extension LuaCall {
     func attribute(_ index: Int32) throws -> LayoutAttribute {
+        if let attribute = named(index, among: LayoutBinding.attributeNames) { return attribute }
         let name = try string(index)
-        guard let attribute = LayoutAttribute(rawValue: name) else {
-            throw argumentError(index, "unknown attribute '\(name)' (\(LayoutAttribute.allCases.map(\.rawValue).joined(separator: " ")))")
-        }
-        return attribute
+        throw argumentError(index, "unknown attribute '\(name)' (\(LayoutAttribute.allCases.map(\.rawValue).joined(separator: " ")))")
     }
 
     func relation(_ index: Int32) throws -> LayoutRelation {
+        if let relation = named(index, among: LayoutBinding.relationNames) { return relation }
         let name = try string(index)
-        guard let relation = LayoutRelation(rawValue: name) else {
-            throw argumentError(index, "unknown relation '\(name)' (\"==\", \"<=\" or \">=\")")
-        }
-        return relation
+        throw argumentError(index, "unknown relation '\(name)' (\"==\", \"<=\" or \">=\")")
     }
+
+    /// The value whose name is the string at `index`, compared as bytes in place: a layout is built of thousands of
+    /// `scrim.constrain` calls, each naming two attributes and a relation, and a Swift string made for each and
+    /// matched against the names one by one cost more than the rest of reading the arguments.
+    private func named<Value>(_ index: Int32, among names: [(name: [UInt8], value: Value)]) -> Value? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let chars = lua_tolstring(L, index, &length) else { return nil }
+        let bytes = UnsafeRawBufferPointer(start: chars, count: length)
+        for entry in names where entry.name.count == length {
+            if entry.name.withUnsafeBytes({ $0.elementsEqual(bytes) }) { return entry.value }
+        }
+        return nil
+    }
+}
+
+extension LayoutBinding {
+    static let attributeNames = LayoutAttribute.allCases.map { (name: Array($0.rawValue.utf8), value: $0) }
+    static let relationNames = LayoutRelation.allCases.map { (name: Array($0.rawValue.utf8), value: $0) }
 }
