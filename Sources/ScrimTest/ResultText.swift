@@ -4,19 +4,18 @@
 enum ResultText {
     static let limit = 64 * 1024
 
-    /// A Lua string's bytes as text, cut to `limit` bytes (nil for nil: not a string).
-    static func read(_ bytes: [UInt8]?) -> String? {
-        guard let bytes else { return nil }
+    /// A Lua string's bytes as text, cut to `limit` bytes.
+    static func read<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8, Bytes.Index == Int {
         var kept = min(bytes.count, limit)
         // Cut before a character, not inside one (a UTF-8 character has at most 3 continuation bytes).
-        for _ in 0 ..< 3 where kept < bytes.count && bytes[kept] & 0xC0 == 0x80 { kept -= 1 }
-        let text = decode(bytes[..<kept])
+        for _ in 0 ..< 3 where kept < bytes.count && bytes[bytes.startIndex + kept] & 0xC0 == 0x80 { kept -= 1 }
+        let text = decode(bytes[bytes.startIndex ..< bytes.startIndex + kept])
         return kept < bytes.count ? text + "… [cut to \(kept) of \(bytes.count) bytes]" : text
     }
 
     /// `text` cut to `limit` bytes, as `read` cuts (a message Swift made from a Lua error's).
     static func bounded(_ text: String) -> String {
-        text.utf8.count > limit ? read(Array(text.utf8)) ?? text : text
+        text.utf8.count > limit ? read(Array(text.utf8)) : text
     }
 
     /// UTF-8 as it is; each byte of an ill-formed sequence as `\xHH`.

@@ -132,7 +132,7 @@ public struct SpecFileRunner {
             do {
                 let next = try state.callField(runner, "next")
                 more = next.first?.isTrue ?? false
-                for var result in readResults(state, next.dropFirst().first ?? .nil, path: path) {
+                for var result in ResultReader.read(state, next.dropFirst().first ?? .nil, path: path) {
                     let now = Moment.now()
                     result.duration = now.tick - start.tick
                     result.startTime = start.time
@@ -231,53 +231,5 @@ public struct SpecFileRunner {
                           message: ResultText.bounded(prefix + error.message),
                           location: location.map { "\($0.file):\($0.line)" },
                           traceback: Traceback.shown(error.traceback, options).map(ResultText.bounded))
-    }
-
-    /// The results in the list `results`.
-    private func readResults(_ state: LuaState, _ results: LuaValue, path: String) -> [TestResult] {
-        guard let list = state.table(results) else { return [] }
-        return list.elements.compactMap { element in
-            guard case .table(let result) = element else { return nil }
-            return readResult(state, result, path: path)
-        }
-    }
-
-    /// A result table (a plain table spec.lua made: read raw, no metamethod runs).
-    private func readResult(_ state: LuaState, _ result: LuaRef, path: String) -> TestResult {
-        func text(_ name: String) -> String? { ResultText.read(state.bytes(result, name)) }
-        var names: [String] = []
-        if case .table(let list) = state.field(result, "names"), let count = state.table(.table(list))?.elements.count {
-            names = (0 ..< count).map { ResultText.read(state.bytes(list, $0 + 1)) ?? "" }
-        }
-        let status = text("status").flatMap(TestStatus.init(rawValue:)) ?? .error
-        return TestResult(status: status, names: names, file: path, line: state.field(result, "line").integerValue ?? 0,
-                          message: text("message"), location: text("where"), traceback: text("traceback"),
-                          descriptor: text("descriptor"), declared: trace("declared", of: result, state),
-                          raised: trace("raised", of: result, state),
-                          randomSeed: state.field(result, "randomseed").integerValue.map(Int64.init))
-    }
-
-    /// The trace table (spec.lua's `traceAt`) in field `name` of `result`, if there is one.
-    private func trace(_ name: String, of result: LuaRef, _ state: LuaState) -> SourceTrace? {
-        guard case .table(let trace) = state.field(result, name) else { return nil }
-        func text(_ key: String) -> String { ResultText.read(state.bytes(trace, key)) ?? "" }
-        func number(_ key: String) -> Int { state.field(trace, key).integerValue ?? 0 }
-        var message: SourceTrace.Message?
-        switch state.field(trace, "message") {
-        case .table(let wrapped):
-            if let json = state.bytes(wrapped, "json") {
-                // Whole or not at all: JSON cut short is not JSON.
-                if json.count <= ResultText.limit { message = ResultText.read(json).map(SourceTrace.Message.json) }
-            } else {
-                message = .wrapped(ResultText.read(state.bytes(wrapped, "message")) ?? "")
-            }
-        case .string:
-            message = ResultText.read(state.bytes(trace, "message")).map(SourceTrace.Message.text)
-        default:
-            break
-        }
-        return SourceTrace(source: text("source"), shortSource: text("short_src"), line: number("currentline"),
-                           lineDefined: number("linedefined"), lastLineDefined: number("lastlinedefined"),
-                           what: text("what"), traceback: text("traceback"), message: message)
     }
 }
