@@ -7,14 +7,12 @@ import CLua
 public struct RawTableReader {
     // Inlinable, as everything here: a reader is made and used in one place, and unspecialized generic calls across
     // the module boundary cost more than the references they spare.
-    @usableFromInline let L: OpaquePointer
-    /// The table's absolute stack index.
-    @usableFromInline let index: Int32
+    /// The table, on the stack.
+    @usableFromInline let table: RawValue
+    @usableFromInline var L: OpaquePointer { table.L }
+    @usableFromInline var index: Int32 { table.index }
 
-    @usableFromInline init(L: OpaquePointer, index: Int32) {
-        self.L = L
-        self.index = index
-    }
+    @usableFromInline init(table: RawValue) { self.table = table }
 
     /// Field `key`, read by `read` while it is on the stack.
     @inlinable public func field<T>(_ key: String, _ read: (RawValue) -> T) -> T {
@@ -75,7 +73,7 @@ public struct RawValue {
     /// The table, read by `read`; nil unless it is a table.
     @inlinable public func table<T>(_ read: (RawTableReader) -> T) -> T? {
         guard lua_type(L, index) == LUA_TTABLE else { return nil }
-        return read(RawTableReader(L: L, index: index))
+        return read(RawTableReader(table: self))
     }
 }
 
@@ -86,7 +84,7 @@ extension LuaState {
         return keepingTop { _ in
             lua_checkstack(L, 4)
             guard ref.push(L) == LUA_TTABLE else { return nil }
-            return read(RawTableReader(L: L, index: lua_gettop(L)))
+            return read(RawTableReader(table: RawValue(L: L, index: lua_gettop(L))))
         }
     }
 }
