@@ -50,9 +50,10 @@ struct SolverImpl {
     private var isTouched: [Bool] = [false]
     /// Counts changes to which symbols the rows and the objective hold (not to their constants).
     private var structure = 0
-    /// For markers moved by `shiftMarker` while `structure` was `columnsStructure`: the rows that hold the marker,
-    /// with its coefficient there, so that editing one constant again and again visits only those rows.
-    private var columns: [Int: [(id: Int, coefficient: Double)]] = [:]
+    /// For markers moved by `shiftMarker` while `structure` was `columnsStructure`: the rows that hold the marker, by
+    /// their basic symbol, with its coefficient there, so that editing one constant again and again visits only those
+    /// rows (and not the symbol table as well).
+    private var columns: [Int: [(basic: Symbol, coefficient: Double)]] = [:]
     private var columnsStructure = -1
     private var infeasibleRows: [Symbol] = []
     /// The last symbol `symbol(for:)` made for a new variable: while `createRow` builds the row of the constraint that
@@ -716,19 +717,15 @@ struct SolverImpl {
             columnsStructure = structure
         }
         let column = columns[marker.raw] ?? self.column(of: marker)
-        let symbols = self.symbols
         rows.withUnsafeMutableBufferPointer { rows in
-            symbols.withUnsafeBufferPointer { symbols in
-                for (id, coefficient) in column {
-                    let constant = rows[id]!.add(coefficient * shift)
-                    let basic = symbols[id]
-                    if basic.isDummy {
-                        if !Row.nearZero(constant) { consistent = false }
-                    } else if basic.isExternal {
-                        changed.append(basic)
-                    } else if constant < 0 {
-                        infeasible.append(basic)
-                    }
+            for (basic, coefficient) in column {
+                let constant = rows[basic.id]!.add(coefficient * shift)
+                if basic.isDummy {
+                    if !Row.nearZero(constant) { consistent = false }
+                } else if basic.isExternal {
+                    changed.append(basic)
+                } else if constant < 0 {
+                    infeasible.append(basic)
                 }
             }
         }
@@ -739,12 +736,12 @@ struct SolverImpl {
     }
 
     /// The rows that hold `symbol`, with its coefficients; kept in `columns` until the structure changes.
-    private mutating func column(of symbol: Symbol) -> [(id: Int, coefficient: Double)] {
-        var column: [(id: Int, coefficient: Double)] = []
+    private mutating func column(of symbol: Symbol) -> [(basic: Symbol, coefficient: Double)] {
+        var column: [(basic: Symbol, coefficient: Double)] = []
         rows.withUnsafeBufferPointer { rows in
             for id in 0..<rows.count where rows[id] != nil {
                 let coefficient = rows[id]!.coefficient(for: symbol)
-                if coefficient != 0 { column.append((id, coefficient)) }
+                if coefficient != 0 { column.append((symbols[id], coefficient)) }
             }
         }
         columns[symbol.raw] = column

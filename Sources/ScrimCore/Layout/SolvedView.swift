@@ -13,8 +13,8 @@ import Cassowary
 /// The engine keeps an entry while something needs it: a constraint it installed that mentions the view, or the entry
 /// of a subview (`references` counts both).
 final class SolvedView {
-    // The fields every pass reads for every moved view come first, together (declaration order is memory order): a
-    // pass over thousands of views is bound by the cache lines it touches.
+    // The fields every pass reads for every moved view come first, together (declaration order is memory order), in
+    // the object's first 128 bytes: a pass over thousands of views is bound by the cache lines it touches.
 
     /// The values of `left`, `top`, `width` and `height` as the engine last read them (it copies each changed value
     /// here), so that a frame is read from the entry itself rather than from four variables and two of the parent's.
@@ -26,7 +26,8 @@ final class SolvedView {
     let unmanagedView: Unmanaged<View>
     /// The superview's entry; nil for the window.
     @exclusivity(unchecked) var parent: SolvedView?
-    let left: Variable, top: Variable, width: Variable, height: Variable
+    // `height` comes after the fields a pass reads: telling a changed variable apart needs the other three only.
+    let left: Variable, top: Variable, width: Variable
     /// The entries of subviews (their frames are relative to this one).
     @exclusivity(unchecked) var children: [SolvedView] = []
     /// Installed constraints that mention the view, plus child entries.
@@ -37,6 +38,7 @@ final class SolvedView {
     @exclusivity(unchecked) var isFixed: Bool
     /// Whether any stay is in the solver (a view the constraints fix in every dimension has none).
     @exclusivity(unchecked) private(set) var hasStays = false
+    let height: Variable
     /// Unretained: the engine owns its entries and clears every reference to them when it goes, and the engine is the
     /// target of weak references (a window's `layoutEngine`), so retaining it on every frame change would be slow
     /// (an `unowned(unsafe)` reference is still retained around each use; an `Unmanaged` one is not).

@@ -4,6 +4,28 @@
 /// Coordinates: `frame` is in the superview's coordinate space; a view's own space has its origin at its top-left
 /// corner (`bounds` is always at 0, 0). `transform` is visual only: hit-testing and `convert` ignore it.
 open class View {
+    // The fields a layout pass reads and writes for every view it moves come first, together (declaration order is
+    // memory order): with the object's header, the frame, the engine entry and the layout flags fill its first 64
+    // bytes, and the superview link (read when the size changes) follows. A pass over thousands of views is bound by
+    // the cache lines it touches. Nothing takes an inout access to them that could overlap another, so they skip the
+    // dynamic exclusivity check.
+    @exclusivity(unchecked) var storedFrame: Rect
+    /// The view's entry in its window's layout engine while the engine solves it, which hears of frames set from
+    /// outside the layout. Unretained, so that a frame change costs no reference counting: the engine owns its
+    /// entries and clears the link when it lets go of one.
+    @exclusivity(unchecked) var layoutEntry: Unmanaged<SolvedView>?
+    /// Whether `setNeedsLayout` was called (or the size changed) since the last layout.
+    @exclusivity(unchecked) public private(set) var needsLayout = false
+    /// Whether some descendant needs layout: `layoutIfNeeded` visits only the branches marked so.
+    @exclusivity(unchecked) var descendantNeedsLayout = false
+    /// Whether this is a view controller's view (`rootOwner` is one), read up the superview links after every
+    /// constraint change: a plain flag rather than a weak load per level.
+    @exclusivity(unchecked) var hostsViewController = false
+    /// `superview` without reference counting, for the walk up that `setNeedsLayout` makes on every resize (a view
+    /// is the target of weak references, so each retain of it takes the slow path, and an `unowned(unsafe)` reference
+    /// is still retained around each use). The superview clears it when it goes (`deinit`), so it never dangles.
+    @exclusivity(unchecked) var superviewLink: Unmanaged<View>?
+
     /// The name `find` and `scrim.tree()` use; nil if unnamed.
     public var name: String?
 
@@ -17,10 +39,6 @@ open class View {
     public var text: String?
     /// What Auto Layout keeps for this view: its active constraints.
     var layoutNodeStorage: ViewLayoutNode?
-    /// The view's entry in its window's layout engine while the engine solves it, which hears of frames set from
-    /// outside the layout. Unretained, so that a frame change costs no reference counting: the engine owns its
-    /// entries and clears the link when it lets go of one.
-    @exclusivity(unchecked) var layoutEntry: Unmanaged<SolvedView>?
 
     /// The view this one is a subview of.
     public private(set) weak var superview: View?
@@ -31,20 +49,6 @@ open class View {
     public private(set) var subviews: [View] = []
     /// The gesture recognizers attached to this view, in the order they were added.
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
-    /// Whether `setNeedsLayout` was called (or the size changed) since the last layout.
-    // The layout flags, the frame and the layout node are read and written on every frame the layout assigns; nothing
-    // takes an inout access to them that could overlap another, so they skip the dynamic exclusivity check.
-    @exclusivity(unchecked) public private(set) var needsLayout = false
-    /// Whether some descendant needs layout: `layoutIfNeeded` visits only the branches marked so.
-    @exclusivity(unchecked) var descendantNeedsLayout = false
-    /// `superview` without reference counting, for the walk up that `setNeedsLayout` makes on every resize (a view
-    /// is the target of weak references, so each retain of it takes the slow path, and an `unowned(unsafe)` reference
-    /// is still retained around each use). The superview clears it when it goes (`deinit`), so it never dangles.
-    @exclusivity(unchecked) var superviewLink: Unmanaged<View>?
-    /// Whether this is a view controller's view (`rootOwner` is one), read up the superview links after every
-    /// constraint change: a plain flag rather than a weak load per level.
-    @exclusivity(unchecked) var hostsViewController = false
-    @exclusivity(unchecked) var storedFrame: Rect
     var storedAlpha: Double = 1
     var storedBackgroundColor: Color?
     var storedTransform: Transform = .identity
