@@ -37,6 +37,33 @@ struct Row {
 
     var isConstant: Bool { cells.isEmpty }
 
+    /// Makes room for `count` cells, so that a row built up term by term is allocated once.
+    mutating func reserveCapacity(_ count: Int) {
+        cells.reserveCapacity(count)
+    }
+
+    /// `constant + k · other`, with room for `capacity` cells: a new constraint's row starts from its first basic
+    /// row so, allocated once for every cell it will get.
+    init(constant: Double, adding other: Row, times k: Double, capacity: Int) {
+        self.constant = constant + other.constant * k
+        cells = Row.scaledCells(of: other, times: k, capacity: max(capacity, other.cells.count))
+        refreshBounds()
+    }
+
+    /// `k ·` the cells of `other`, without those that come to zero, in an array with room for `capacity`.
+    private static func scaledCells(of other: Row, times k: Double, capacity: Int) -> [Cell] {
+        other.cells.withUnsafeBufferPointer { b in
+            [Cell](unsafeUninitializedCapacity: capacity) { out, count in
+                var o = 0
+                for cell in b {
+                    let c = cell.coefficient * k
+                    if !Row.nearZero(c) { out.initializeElement(at: o, to: Cell(symbol: cell.symbol, coefficient: c)); o &+= 1 }
+                }
+                count = o
+            }
+        }
+    }
+
     /// Index of the first cell whose symbol is not below `symbol`.
     @inline(__always) private func lowerBound(_ symbol: Symbol) -> Int {
         cells.withUnsafeBufferPointer { buffer in
@@ -157,18 +184,8 @@ struct Row {
     private mutating func addCells(of other: Row, times k: Double, skipping skip: Int) {
         let n = other.cells.count
         if cells.isEmpty {
-            // Into an empty row (a new constraint's row takes its first basic row so): a copy, shared when unscaled.
-            if k == 1 { cells = other.cells; return }
-            cells = other.cells.withUnsafeBufferPointer { b in
-                [Cell](unsafeUninitializedCapacity: b.count) { out, count in
-                    var o = 0
-                    for cell in b {
-                        let c = cell.coefficient * k
-                        if !Row.nearZero(c) { out.initializeElement(at: o, to: Cell(symbol: cell.symbol, coefficient: c)); o &+= 1 }
-                    }
-                    count = o
-                }
-            }
+            // Into an empty row: a copy, shared when unscaled.
+            cells = k == 1 ? other.cells : Row.scaledCells(of: other, times: k, capacity: n)
             return
         }
         if n <= 8 || n &* 32 < cells.count {
@@ -178,9 +195,10 @@ struct Row {
             }
             return
         }
+        let room = max(cells.capacity, cells.count + n)
         let merged = cells.withUnsafeBufferPointer { a in
             other.cells.withUnsafeBufferPointer { b in
-                [Cell](unsafeUninitializedCapacity: a.count + b.count) { out, count in
+                [Cell](unsafeUninitializedCapacity: room) { out, count in
                     var i = 0, j = 0, o = 0
                     let base = out.baseAddress!
                     while i < a.count && j < b.count {

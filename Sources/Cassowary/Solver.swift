@@ -6,6 +6,13 @@
 public final class Solver {
     private var impl = SolverImpl()
 
+    /// Runs a query on the implementation in place. (A plain read of `impl` copies the struct, retaining and then
+    /// releasing each of its tables: more than a typical query costs.)
+    @inline(__always)
+    private func inspect<Result>(_ query: (inout SolverImpl) -> Result) -> Result {
+        query(&impl)
+    }
+
     /// An empty solver.
     public init() {}
 
@@ -28,7 +35,7 @@ public final class Solver {
 
     /// Whether the constraint is in the solver.
     public func hasConstraint(_ constraint: Constraint) -> Bool {
-        impl.hasConstraint(constraint)
+        inspect { $0.hasConstraint(constraint) }
     }
 
     /// Sets the constant of a constraint in the solver without rebuilding it (UIKit's `constant`
@@ -57,7 +64,7 @@ public final class Solver {
 
     /// Whether `variable` is editable.
     public func hasEditVariable(_ variable: Variable) -> Bool {
-        impl.hasEditVariable(variable)
+        inspect { $0.hasEditVariable(variable) }
     }
 
     /// Suggests a value for an edit variable; throws `unknownEditVariable`.
@@ -80,11 +87,11 @@ public final class Solver {
 
     /// Whether `expression` is fixed by the required equalities alone (no other constraint can move it).
     public func isDetermined(_ expression: Expression) -> Bool {
-        impl.isDetermined(expression)
+        inspect { $0.isDetermined(expression) }
     }
 
     /// Whether a variable may have changed since the last update.
-    public var hasChanges: Bool { impl.hasChanges }
+    public var hasChanges: Bool { inspect { $0.hasChanges } }
 
     /// Sets the constants of several constraints with one dual simplex pass (as many
     /// `updateConstant` calls would, in order); false, with nothing changed, when a required

@@ -492,18 +492,36 @@ struct SolverImpl {
     private mutating func createRow(_ constraint: Constraint) -> (Row, Tag) {
         let expression = constraint.expression
         var row = Row(constant: expression.constant)
-        // The basic variables' rows first: the first goes into the empty row as a copy, not a merge (along a chain of
-        // views those rows grow with the chain); then the parametric symbols, each a search and an insert.
-        var parametric: [(Symbol, Double)] = []
-        for term in expression.terms where !Row.nearZero(term.coefficient) {
-            let symbol = symbol(for: term.variable)
-            if let basic = rows[symbol.id] {
-                row.insert(basic, term.coefficient)
+        // The basic variables' rows first: the first is copied, scaled, to start the row (along a chain of views those
+        // rows grow with the chain), the others merged in; then the parametric symbols, each a search and an insert.
+        // The row is allocated once, with room for every cell and the two markers; the symbols wait on the stack.
+        let terms = expression.terms
+        withUnsafeTemporaryAllocation(of: (symbol: Symbol, coefficient: Double).self, capacity: terms.count) { waiting in
+            var count = 0, capacity = 2, first = -1
+            for term in terms where !Row.nearZero(term.coefficient) {
+                let symbol = symbol(for: term.variable)
+                if let cells = rows[symbol.id]?.cells.count {
+                    capacity += cells
+                    if first < 0 { first = count }
+                } else {
+                    capacity += 1
+                }
+                waiting.initializeElement(at: count, to: (symbol, term.coefficient))
+                count += 1
+            }
+            if first >= 0 {
+                row = Row(constant: expression.constant, adding: rows[waiting[first].symbol.id]!,
+                          times: waiting[first].coefficient, capacity: capacity)
             } else {
-                parametric.append((symbol, term.coefficient))
+                row.reserveCapacity(capacity)
+            }
+            for i in 0..<count where i != first {
+                if let basic = rows[waiting[i].symbol.id] { row.insert(basic, waiting[i].coefficient) }
+            }
+            for i in 0..<count where rows[waiting[i].symbol.id] == nil {
+                row.insert(waiting[i].symbol, waiting[i].coefficient)
             }
         }
-        for (symbol, coefficient) in parametric { row.insert(symbol, coefficient) }
 
         var tag = Tag(marker: .invalid, other: .invalid)
         let strength = constraint.strength
@@ -711,25 +729,35 @@ struct SolverImpl {
         }
         var consistent = true
         var infeasible: [Symbol] = []
-        var changed: [Symbol] = []
         if columnsStructure != structure {
             columns.removeAll(keepingCapacity: true)
             columnsStructure = structure
         }
         let column = columns[marker.raw] ?? self.column(of: marker)
+        // The touched list and flags are moved out for the walk (so that it marks each changed variable in place, as
+        // `touch` does, without a uniqueness check per row) and back after.
+        var flags = isTouched, list = touched
+        isTouched = []
+        touched = []
         rows.withUnsafeMutableBufferPointer { rows in
-            for (basic, coefficient) in column {
-                let constant = rows[basic.id]!.add(coefficient * shift)
-                if basic.isDummy {
-                    if !Row.nearZero(constant) { consistent = false }
-                } else if basic.isExternal {
-                    changed.append(basic)
-                } else if constant < 0 {
-                    infeasible.append(basic)
+            flags.withUnsafeMutableBufferPointer { flags in
+                for (basic, coefficient) in column {
+                    let constant = rows[basic.id]!.add(coefficient * shift)
+                    if basic.isDummy {
+                        if !Row.nearZero(constant) { consistent = false }
+                    } else if basic.isExternal {
+                        if !flags[basic.id] {
+                            flags[basic.id] = true
+                            list.append(basic.id)
+                        }
+                    } else if constant < 0 {
+                        infeasible.append(basic)
+                    }
                 }
             }
         }
-        for basic in changed { touch(basic) }
+        isTouched = flags
+        touched = list
         infeasibleRows.append(contentsOf: infeasible)
         objective.add(objective.coefficient(for: marker) * shift)
         return consistent

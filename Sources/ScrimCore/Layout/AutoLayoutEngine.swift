@@ -64,10 +64,13 @@ public final class AutoLayoutEngine: LayoutEngine {
     }
     private var madeSolver: Solver?
     weak var window: Window?
-    var views: [ObjectIdentifier: SolvedView] = [:]
-    var installations: [ObjectIdentifier: Installation] = [:]
-    var nextSerial = 0
-    var nextViewSerial = 0
+    // The engine's tables are read and written on every constraint and view it takes in; each access is one subscript
+    // or assignment that calls out to nothing, and none is passed inout, so no two can overlap: they skip the dynamic
+    // exclusivity check (it cost a twentieth of building a layout).
+    @exclusivity(unchecked) var views: [ObjectIdentifier: SolvedView] = [:]
+    @exclusivity(unchecked) var installations: [ObjectIdentifier: Installation] = [:]
+    @exclusivity(unchecked) var nextSerial = 0
+    @exclusivity(unchecked) var nextViewSerial = 0
     var isLayingOut = false
     @exclusivity(unchecked) var isAssigning = false
     /// Entries let go of while frames are assigned, kept until the assignment is over (it refers to them unretained).
@@ -83,15 +86,15 @@ public final class AutoLayoutEngine: LayoutEngine {
     // What changed since the last pass.
     /// Set until the first pass for a window, which reads the whole window once.
     var needsFullSync = true
-    var pendingActivations: [ObjectIdentifier: LayoutConstraint] = [:]
+    @exclusivity(unchecked) var pendingActivations: [ObjectIdentifier: LayoutConstraint] = [:]
     var pendingConstants: [Installation] = []
     var pendingPriorities: [Installation] = []
     /// Roots of subtrees added to, removed from or moved within the window.
-    var movedViews: [ObjectIdentifier: View] = [:]
+    @exclusivity(unchecked) var movedViews: [ObjectIdentifier: View] = [:]
     /// Entries whose stays must be made (new, new parent or depth, fixed or moved now).
-    var staysToAdd: [ObjectIdentifier: SolvedView] = [:]
+    @exclusivity(unchecked) var staysToAdd: [ObjectIdentifier: SolvedView] = [:]
     /// Entries whose frame was set from outside the layout: their stays move to it.
-    var staysToMove: [ObjectIdentifier: SolvedView] = [:]
+    @exclusivity(unchecked) var staysToMove: [ObjectIdentifier: SolvedView] = [:]
     /// Moved entries whose left-out stays may be needed again (a required equality they depend on went), each once
     /// (`isCheckPending`).
     var staysToCheck: [SolvedView] = []

@@ -128,18 +128,18 @@ extension AutoLayoutEngine {
 
     /// Moves the stays to the current frame.
     func refreshStays(of solved: SolvedView) {
-        let constants = solved.stayConstants
         for index in 0..<4 where !solved.omitted[index] {
             guard let stay = solved.stays[index] else {
                 solved.stays[index] = addStay(index, of: solved)
                 continue
             }
-            if stay.expression.constant != constants[index] { workCount.suggestions += 1 }
-            while stay.expression.constant != constants[index] {
+            let constant = solved.stayConstant(index)
+            if stay.expression.constant != constant { workCount.suggestions += 1 }
+            while stay.expression.constant != constant {
                 do {
-                    try solver.updateConstant(stay, to: constants[index])
+                    try solver.updateConstant(stay, to: constant)
                 } catch SolverError.unsatisfiable {
-                    let refused = Constraint(Expression(stay.expression.terms, constant: constants[index]), .equal,
+                    let refused = Constraint(Expression(stay.expression.terms, constant: constant), .equal,
                                              strength: .required)
                     let conflict = ConstraintConflict.find(stayCandidate(refused, index, of: solved),
                                                            among: requiredCandidates(excluding: stay))

@@ -166,29 +166,19 @@ final class SolvedView {
         }
     }
 
-    /// The expression constants that put the stays at the current frame.
-    var stayConstants: [Double] {
-        let frame = view.frame
-        if parent == nil { return [0, 0, -frame.width, -frame.height] }
-        return [-frame.x, -frame.y, -frame.width, -frame.height]
-    }
-
     /// Stay `index` (0 x, 1 y, 2 width, 3 height) at the current frame.
     func makeStay(_ index: Int) -> Constraint {
-        Constraint(Expression(stayTerms(index), constant: stayConstants[index]), .equal, strength: stayStrength(index))
+        Constraint(Expression(stayTerms(index), constant: stayConstant(index)), .equal, strength: stayStrength(index))
     }
 
     /// What stay `index` holds: the position relative to the parent, or the size.
     func stayTerms(_ index: Int) -> [Term] {
-        var terms: [Term]
         switch index {
-        case 0: terms = [Term(left)]
-        case 1: terms = [Term(top)]
-        case 2: terms = [Term(width)]
-        default: terms = [Term(height)]
+        case 0: return parent.map { [Term(left), Term($0.left, -1)] } ?? [Term(left)]
+        case 1: return parent.map { [Term(top), Term($0.top, -1)] } ?? [Term(top)]
+        case 2: return [Term(width)]
+        default: return [Term(height)]
         }
-        if index < 2, let parent { terms.append(Term(index == 0 ? parent.left : parent.top, -1)) }
-        return terms
     }
 
     /// Stay `index` as a conflict report shows it, e.g. `sheet.top == window.top + 100 (fixed frame)`.
