@@ -61,14 +61,14 @@ let package = Package(
                             .embedInCode("Lua/spec.lua"), .embedInCode("Lua/modules.lua")]),
         .target(name: "ScrimRender", dependencies: ["ScrimCore"]),
         // Where Swift's CommandLine finds argv, without the static runtime's start-up scan of /proc/self/maps.
-        .target(name: "ProcessArguments"),
+        .target(name: "ProcessStartup"),
         // libwebp's headers only: ScrimRecord loads libwebpmux on first use (see WebP.h).
         .systemLibrary(name: "WebP", path: "Sources/WebP", providers: [.apt(["libwebp-dev"])]),
         .target(name: "ScrimRecord", dependencies: ["ScrimCore", "ScrimRender", "WebP"]),
         .target(name: "ScrimWindow", dependencies: ["ScrimCore", "ScrimRender", "ScrimRecord"]),
-        .executableTarget(name: "scrim", dependencies: ["ProcessArguments", "ScrimLua", "ScrimCore", "ScrimTest", "LibEdit", "ScrimRender", "ScrimPlugins", "ScrimRecord", "ScrimWindow"],
+        .executableTarget(name: "scrim", dependencies: ["ProcessStartup", "ScrimLua", "ScrimCore", "ScrimTest", "LibEdit", "ScrimRender", "ScrimPlugins", "ScrimRecord", "ScrimWindow"],
                           linkerSettings: staticCxxRuntime),
-        .executableTarget(name: "ScrimBench", dependencies: ["ProcessArguments", "CLua", "Cassowary", "ScrimLua", "ScrimCore", "ScrimRender", "ScrimRecord", "ScrimWindow"],
+        .executableTarget(name: "ScrimBench", dependencies: ["ProcessStartup", "CLua", "Cassowary", "ScrimLua", "ScrimCore", "ScrimRender", "ScrimRecord", "ScrimWindow"],
                           linkerSettings: staticCxxRuntime),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "ScrimCoreTests", dependencies: ["ScrimCore", "Cassowary"]),

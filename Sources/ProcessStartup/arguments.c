@@ -9,7 +9,7 @@
  * a replacement set by a host. Where Swift is linked dynamically (debug builds, hosts of ScrimKit) the runtime keeps
  * its own and these are not called, or are called with the same result.
  */
-#include "ProcessArguments.h"
+#include "ProcessStartup.h"
 #include <stddef.h>
 
 static char *no_arguments[] = {NULL};
