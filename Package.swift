@@ -60,7 +60,8 @@ let package = Package(
                             .embedInCode("Lua/scrim_assertions.lua"), .embedInCode("Lua/luassert.lua"),
                             .embedInCode("Lua/spec.lua"), .embedInCode("Lua/modules.lua")]),
         .target(name: "ScrimRender", dependencies: ["ScrimCore"]),
-        // Where Swift's CommandLine finds argv, without the static runtime's start-up scan of /proc/self/maps.
+        // What scrim sets up before main: argv for Swift's CommandLine without the static runtime's start-up scan of
+        // /proc/self/maps, and a heap that keeps freed memory for reuse.
         .target(name: "ProcessStartup"),
         // libwebp's headers only: ScrimRecord loads libwebpmux on first use (see WebP.h).
         .systemLibrary(name: "WebP", path: "Sources/WebP", providers: [.apt(["libwebp-dev"])]),

@@ -195,6 +195,7 @@ struct Row {
             }
             return
         }
+        // Into an array as roomy as the row's was: a new constraint's row keeps the room it was made with.
         let room = max(cells.capacity, cells.count + n)
         let merged = cells.withUnsafeBufferPointer { a in
             other.cells.withUnsafeBufferPointer { b in
