@@ -509,11 +509,11 @@ struct SolverImpl {
                 waiting.initializeElement(at: count, to: (symbol, term.coefficient))
                 count += 1
             }
-            if first >= 0, let basic = rows[waiting[first].symbol.id] {
-                row = Row(constant: expression.constant, adding: basic, times: waiting[first].coefficient,
-                          capacity: capacity)
+            // (`first` was set where that row is there, and making the later terms' symbols adds rows, never clears one.)
+            if first >= 0 {
+                row = Row(constant: expression.constant, adding: rows[waiting[first].symbol.id]!,
+                          times: waiting[first].coefficient, capacity: capacity)
             } else {
-                first = -1
                 row.reserveCapacity(capacity)
             }
             for i in 0..<count where i != first {
